@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Config, isProduction } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { newId } from './lib/ids.ts';
+import { repoRoot } from './lib/paths.ts';
+import { appSecret } from './lib/secret.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { eventsPlugin } from './plugins/events.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+import { notifierPlugin } from './plugins/notifier.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { storagePlugin } from './plugins/storage.ts';
+import { webPlugin } from './plugins/web.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+
+export interface BuildOptions {
+  /** an already open database (tests pass a cloned one); otherwise opened from config */
+  database?: Database;
+  /** load the demo data set into an empty database (defaults to config.SEED_DEMO) */
+  seed?: boolean;
+}
+
+/** Builds the whole API (and the web app when built); used by server.ts, tests and benchmarks. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || newId('REQ', 12),
+    requestIdHeader: false,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const secret = appSecret(config);
+  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+
+  // cross-cutting plugins, in one fixed order
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine injects style tags; the API reference page needs inline scripts
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        connectSrc: ["'self'", 'blob:'],
+        formAction: ["'self'", 'https:'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: true, max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+  await app.register(databasePlugin, { database, closeOnExit: !options.database });
+  await app.register(authPlugin);
+  await app.register(eventsPlugin, { redisUrl: config.REDIS_URL });
+  await app.register(storagePlugin, { config, secret });
+  await app.register(notifierPlugin, { config });
+  await app.register(jobsPlugin, { enabled: config.JOBS_ENABLED });
+  await app.register(openapiPlugin);
+
+  // domain modules
+  await app.register(healthRoutes, { redis: Boolean(config.REDIS_URL) });
+  await app.register(authRoutes, { deps: { secret, allowDemoCode: !isProduction(config) }, otpIpLimit: config.OTP_IP_LIMIT });
+  await app.register(usersRoutes);
+
+  await app.register(webPlugin, { root: config.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist') });
+
+  if (options.seed ?? config.SEED_DEMO) {
+    app.addHook('onReady', async () => {
+      const seeded = await seedIfEmpty(app.db);
+      if (seeded) app.log.info('demo data loaded');
+    });
+  }
+  return app;
+}

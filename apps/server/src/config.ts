@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads, validated once at start (README lists each one). */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bhada <no-reply@bhada.in>'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('ap-south-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** secret for signed file URLs and OTP hashing; a random one is kept in DATA_DIR when unset */
+  APP_SECRET: z.string().min(16).optional(),
+  PUBLIC_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  JOBS_ENABLED: bool.default(true),
+  SEED_DEMO: bool.default(true),
+  RATE_LIMIT_MAX: z.coerce.number().int().default(600),
+  OTP_IP_LIMIT: z.coerce.number().int().default(30),
+  /** operator id that gets its own logo and link in the header (spec fastag §2.10) */
+  CUSTOM_LOGO_OPERATOR_ID: z.string().default('OP1003'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paytm']).default('sandbox'),
+  PAYTM_MID: z.string().optional(),
+  PAYTM_MERCHANT_KEY: z.string().optional(),
+  PAYTM_HOST: z.string().default('https://securegw.paytm.in'),
+  TAG_ISSUER_SECRET: z.string().default('bhada-tag-issuer-dev-secret'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export const isProduction = (config: Config) => config.NODE_ENV === 'production';

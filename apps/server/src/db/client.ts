@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The database or an open transaction: repositories take this first. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The lowest-level access both drivers share: used by migrations, pg-boss and health checks. */
+export interface SqlRunner {
+  kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** parameterless, possibly several statements */
+  exec(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Database {
+  db: Db;
+  sql: SqlRunner;
+  /** the raw PGlite instance, when embedded (tests clone it) */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    pglite: client,
+    sql: {
+      kind: 'pglite',
+      async query(text, params) {
+        const r = await client.query(text, params as unknown[]);
+        return { rows: r.rows as never[] };
+      },
+      async exec(text) {
+        await client.exec(text);
+      },
+      close: () => client.close(),
+    },
+  };
+}
+
+export function fromPool(pool: pg.Pool): Database {
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    pool,
+    sql: {
+      kind: 'postgres',
+      async query(text, params) {
+        const r = await pool.query(text, params as unknown[]);
+        return { rows: r.rows };
+      },
+      async exec(text) {
+        await pool.query(text);
+      },
+      close: () => pool.end(),
+    },
+  };
+}
+
+export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+  if (opts.url) {
+    // bigint sums arrive as strings; money columns are mapped explicitly in repositories.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    return fromPool(pool);
+  }
+  const dir = `${opts.dataDir}/pglite`;
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return fromPglite(client);
+}

@@ -1,0 +1,93 @@
+import { boolean, doublePrecision, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const operators = pgTable('operators', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  companyName: text('company_name').notNull(),
+  city: text('city'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const consigners = pgTable('consigners', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const roles = pgTable('roles', {
+  id: text('id').primaryKey(),
+  operatorId: text('operator_id').notNull(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  { roleId: text('role_id').notNull(), permission: text('permission').notNull() },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  userCode: text('user_code').notNull(),
+  phone: text('phone').notNull(),
+  name: text('name').notNull(),
+  email: text('email'),
+  kind: text('kind').$type<'OPERATOR' | 'SUBORDINATE' | 'CONSIGNER' | 'ADMIN'>().notNull(),
+  operatorId: text('operator_id'),
+  consignerCode: text('consigner_code'),
+  roleId: text('role_id'),
+  locale: text('locale').$type<'en' | 'hi'>().notNull().default('en'),
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+export const otpCodes = pgTable('otp_codes', {
+  id: text('id').primaryKey(),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  ip: text('ip'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  userId: text('user_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  revokedAt: ts('revoked_at'),
+});
+
+export const vehicles = pgTable('vehicles', {
+  id: text('id').primaryKey(),
+  operatorId: text('operator_id').notNull(),
+  number: text('number').notNull(),
+  vehicleType: text('vehicle_type').notNull(),
+  bodyType: text('body_type').notNull(),
+  tyreCount: integer('tyre_count').notNull(),
+  tonnage: numeric('tonnage', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+  sizeInFeet: integer('size_in_feet').notNull(),
+  heightInFeet: numeric('height_in_feet', { precision: 4, scale: 1, mode: 'number' }),
+  ownership: text('ownership').notNull().default('SELF'),
+  ownerName: text('owner_name'),
+  status: text('status').notNull().default('VERIFIED'),
+  currentLat: doublePrecision('current_lat'),
+  currentLng: doublePrecision('current_lng'),
+  currentCity: text('current_city'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const drivers = pgTable('drivers', {
+  id: text('id').primaryKey(),
+  operatorId: text('operator_id').notNull(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

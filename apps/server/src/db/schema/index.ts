@@ -1,0 +1,2 @@
+// Every table, one file per domain; each domain adds one export line here.
+export * from './foundation.ts';

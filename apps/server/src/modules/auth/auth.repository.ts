@@ -1,0 +1,107 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { otpCodes, rolePermissions, sessions, users } from '../../db/schema/index.ts';
+
+export async function findLiveUserByPhone(db: Db, phone: string) {
+  const [row] = await db
+    .select({ id: users.id, isDemo: users.isDemo })
+    .from(users)
+    .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function countRecentCodes(db: Db, phone: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertCode(db: Db, row: typeof otpCodes.$inferInsert) {
+  await db.insert(otpCodes).values(row);
+}
+
+export async function findLatestCode(db: Db, phone: string) {
+  const [row] = await db
+    .select({ id: otpCodes.id, codeHash: otpCodes.codeHash, tries: otpCodes.tries, expiresAt: otpCodes.expiresAt, usedAt: otpCodes.usedAt })
+    .from(otpCodes)
+    .where(eq(otpCodes.phone, phone))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Counts a try atomically; returns the tries after this one. */
+export async function addTry(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .update(otpCodes)
+    .set({ tries: sql`${otpCodes.tries} + 1` })
+    .where(eq(otpCodes.id, id))
+    .returning({ tries: otpCodes.tries });
+  return row?.tries ?? Number.POSITIVE_INFINITY;
+}
+
+/** Marks a code used unless it already was: single use even under concurrent verifies. */
+export async function consumeCode(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(otpCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt)))
+    .returning({ id: otpCodes.id });
+  return rows.length === 1;
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(row);
+}
+
+export async function findSessionUser(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      userCode: users.userCode,
+      kind: users.kind,
+      name: users.name,
+      phone: users.phone,
+      locale: users.locale,
+      operatorId: users.operatorId,
+      consignerCode: users.consignerCode,
+      roleId: users.roleId,
+      deletedAt: users.deletedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function findUserForLogin(db: Db, userId: string) {
+  const [row] = await db
+    .select({ userCode: users.userCode, name: users.name, locale: users.locale, kind: users.kind, operatorId: users.operatorId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function listRolePermissions(db: Db, roleId: string): Promise<string[]> {
+  const rows = await db.select({ p: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  return rows.map((r) => r.p);
+}
+
+export async function touchSession(db: Db, sessionId: string) {
+  await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,77 @@
+import {
+  AUTH_MESSAGES,
+  sendOtpRequestSchema,
+  sendOtpResponseSchema,
+  sessionUserSchema,
+  verifyOtpRequestSchema,
+  verifyOtpResponseSchema,
+} from '@bhada/contracts/auth';
+import { envelopeSchema, okSchema } from '@bhada/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { type AuthDeps, logout, menuTypeFor, sendOtp, verifyOtp } from './auth.service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ deps: Omit<AuthDeps, 'db' | 'notifier'>; otpIpLimit: number }> = async (app, opts) => {
+  const deps: AuthDeps = { ...opts.deps, db: app.db, notifier: app.notifier };
+  const ipLimit = { rateLimit: { max: opts.otpIpLimit, timeWindow: '15 minutes' } };
+
+  app.post(
+    '/api/auth/otp',
+    {
+      config: ipLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a login code',
+        body: sendOtpRequestSchema,
+        response: { 200: envelopeSchema(sendOtpResponseSchema) },
+      },
+    },
+    async (request) => ok(await sendOtp(deps, request.body.phone, request.ip), AUTH_MESSAGES.otpSent),
+  );
+
+  app.post(
+    '/api/auth/verify',
+    {
+      config: ipLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify a login code and open a session',
+        body: verifyOtpRequestSchema,
+        response: { 200: envelopeSchema(verifyOtpResponseSchema) },
+      },
+    },
+    async (request) => ok(await verifyOtp(deps, request.body.phone, request.body.otp)),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { preHandler: requireAuth, schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: envelopeSchema(okSchema) } } },
+    async (request) => {
+      await logout(app.db, actorOf(request));
+      return ok({ ok: true as const }, AUTH_MESSAGES.loggedOut);
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: envelopeSchema(sessionUserSchema) } },
+    },
+    async (request) => {
+      const a = actorOf(request);
+      return ok({
+        userCode: a.userCode,
+        operatorId: a.operatorId,
+        consignerCode: a.consignerCode,
+        name: a.name,
+        phone: a.phone,
+        locale: a.locale,
+        menuType: menuTypeFor(a.kind),
+        kind: a.kind,
+        permissions: [...a.permissions],
+      });
+    },
+  );
+};

@@ -1,0 +1,126 @@
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rolePermissions, roles, sessions, users, vehicles } from '../../db/schema/index.ts';
+
+export async function listRoles(db: Db, operatorId: string) {
+  const rows = await db
+    .select({ id: roles.id, name: roles.name, createdAt: roles.createdAt })
+    .from(roles)
+    .where(eq(roles.operatorId, operatorId))
+    .orderBy(asc(roles.name));
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const perms = await db
+    .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.roleId, ids));
+  const counts = await db
+    .select({ roleId: users.roleId, n: count() })
+    .from(users)
+    .where(and(inArray(users.roleId, ids), isNull(users.deletedAt)))
+    .groupBy(users.roleId);
+  return rows.map((r) => ({
+    ...r,
+    permissions: perms.filter((p) => p.roleId === r.id).map((p) => p.permission),
+    userCount: counts.find((c) => c.roleId === r.id)?.n ?? 0,
+  }));
+}
+
+export async function findRole(db: Db, scope: { id: string; operatorId: string }) {
+  const [row] = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.id, scope.id), eq(roles.operatorId, scope.operatorId)))
+    .limit(1);
+  return row;
+}
+
+export async function findRoleByName(db: Db, operatorId: string, name: string) {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.operatorId, operatorId), eq(roles.name, name)))
+    .limit(1);
+  return row;
+}
+
+export async function insertRole(db: Db, row: typeof roles.$inferInsert) {
+  const [inserted] = await db.insert(roles).values(row).returning({ id: roles.id, name: roles.name, createdAt: roles.createdAt });
+  return inserted!;
+}
+
+export async function insertRolePermissions(db: Db, roleId: string, permissions: string[]) {
+  if (!permissions.length) return;
+  await db
+    .insert(rolePermissions)
+    .values(permissions.map((permission) => ({ roleId, permission })))
+    .onConflictDoNothing();
+}
+
+export async function deleteRolePermissions(db: Db, roleId: string, permissions: string[]) {
+  await db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permission, permissions)));
+}
+
+export async function listSubordinates(db: Db, operatorId: string) {
+  return db
+    .select({
+      userCode: users.userCode,
+      name: users.name,
+      phone: users.phone,
+      email: users.email,
+      roleId: roles.id,
+      roleName: roles.name,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.operatorId, operatorId), eq(users.kind, 'SUBORDINATE'), isNull(users.deletedAt)))
+    .orderBy(asc(users.name));
+}
+
+export async function findLiveUserIdByPhone(db: Db, phone: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function insertUser(db: Db, row: typeof users.$inferInsert) {
+  const [inserted] = await db.insert(users).values(row).returning({ id: users.id, userCode: users.userCode });
+  return inserted!;
+}
+
+export async function findSubordinate(db: Db, scope: { userCode: string; operatorId: string }) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.userCode, scope.userCode),
+        eq(users.operatorId, scope.operatorId),
+        eq(users.kind, 'SUBORDINATE'),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function softDeleteUser(db: Db, userId: string) {
+  const now = new Date();
+  await db.update(users).set({ deletedAt: now }).where(eq(users.id, userId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function listOperatorVehicles(db: Db, operatorId: string) {
+  return db
+    .select({ vehicleId: vehicles.id, number: vehicles.number, vehicleType: vehicles.vehicleType })
+    .from(vehicles)
+    .where(eq(vehicles.operatorId, operatorId))
+    .orderBy(asc(vehicles.number));
+}

@@ -1,0 +1,86 @@
+import type { UserKind } from '@bhada/contracts/auth';
+import type { PermissionCode } from '@bhada/contracts/users';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.ts';
+import { resolveSession } from '../modules/auth/auth.service.ts';
+
+/** Who is calling: resolved once per request from the `token` header. */
+export interface Actor {
+  userId: string;
+  userCode: string;
+  sessionId: string;
+  kind: UserKind;
+  name: string;
+  phone: string;
+  locale: 'en' | 'hi';
+  /** the operator an owner or subordinate acts for */
+  operatorId: string | null;
+  consignerCode: string | null;
+  permissions: ReadonlySet<PermissionCode>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.token;
+  if (typeof header === 'string' && header) return header;
+  // EventSource and report downloads cannot send headers (spec fastag §7.1: token as query parameter)
+  const q = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof q === 'string' && q ? q : undefined;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    app.addHook('onRequest', async (request) => {
+      const token = tokenFrom(request);
+      if (!token) return;
+      request.actor = await resolveSession(app.db, token);
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** The actor of an authenticated route (after a guard ran). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Please log in again');
+  return request.actor;
+}
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export const requireAuth: Guard = async (request) => {
+  actorOf(request);
+};
+
+/** The one permission guard every module uses: owners hold all their operator's permissions. */
+export function requirePermission(...needed: PermissionCode[]): Guard {
+  return async (request) => {
+    const actor = actorOf(request);
+    if (actor.kind === 'ADMIN') return;
+    if (actor.kind !== 'OPERATOR' && actor.kind !== 'SUBORDINATE') {
+      throw new AppError('FORBIDDEN', 'This is for truck operators only');
+    }
+    for (const p of needed) {
+      if (!actor.permissions.has(p)) throw new AppError('FORBIDDEN', 'Your role does not allow this');
+    }
+  };
+}
+
+export function requireKind(...kinds: UserKind[]): Guard {
+  return async (request) => {
+    const actor = actorOf(request);
+    if (!kinds.includes(actor.kind)) throw new AppError('FORBIDDEN', 'You are not allowed to do this');
+  };
+}
+
+/** The operator an owner or subordinate acts for; other kinds are refused. */
+export function operatorIdOf(actor: Actor): string {
+  if (!actor.operatorId) throw new AppError('FORBIDDEN', 'This is for truck operators only');
+  return actor.operatorId;
+}

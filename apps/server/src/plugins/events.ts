@@ -1,0 +1,144 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { AppError } from '../lib/errors.ts';
+import { type Actor, actorOf } from './auth.ts';
+
+export interface BusEvent {
+  topic: string;
+  type: string;
+  data: unknown;
+}
+
+/** Publish and subscribe by topic; in-process by default, Redis pub/sub across processes. */
+export interface EventBus {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(topic: string, handler: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function inProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(event) {
+      emitter.emit(event.topic, event);
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler);
+      return () => emitter.off(topic, handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export function redisBus(url: string): EventBus {
+  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const local = inProcessBus();
+  const counts = new Map<string, number>();
+  sub.on('message', (topic: string, message: string) => {
+    try {
+      void local.publish(JSON.parse(message) as BusEvent);
+    } catch {
+      // a malformed message from another process is dropped
+    }
+    void topic;
+  });
+  return {
+    async publish(event) {
+      await pub.publish(event.topic, JSON.stringify(event));
+    },
+    subscribe(topic, handler) {
+      const n = counts.get(topic) ?? 0;
+      counts.set(topic, n + 1);
+      if (n === 0) void sub.subscribe(topic);
+      const off = local.subscribe(topic, handler);
+      return () => {
+        off();
+        const left = (counts.get(topic) ?? 1) - 1;
+        counts.set(topic, left);
+        if (left === 0) void sub.unsubscribe(topic);
+      };
+    },
+    async close() {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
+
+/** Decides whether an actor may listen to `prefix:id`; each domain registers its own prefixes. */
+export type TopicAuthorizer = (actor: Actor, id: string) => Promise<boolean>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventBus;
+    authorizeTopic(prefix: string, check: TopicAuthorizer): void;
+  }
+}
+
+const streamQuery = z.object({ topics: z.string().min(1, 'topics is required'), token: z.string().optional() });
+
+export const eventsPlugin = fp(
+  async (app: FastifyInstance, opts: { redisUrl?: string }) => {
+    const bus = opts.redisUrl ? redisBus(opts.redisUrl) : inProcessBus();
+    const authorizers = new Map<string, TopicAuthorizer>();
+    app.decorate('events', bus);
+    app.decorate('authorizeTopic', (prefix: string, check: TopicAuthorizer) => {
+      authorizers.set(prefix, check);
+    });
+    // every user may follow its own notifications
+    authorizers.set('user', async (actor, id) => actor.userCode === id);
+    const open = new Set<() => void>();
+    app.addHook('onClose', async () => {
+      for (const stop of open) stop();
+      await bus.close();
+    });
+
+    app.get('/api/events/stream', { schema: { hide: true } }, async (request, reply) => {
+      const actor = actorOf(request);
+      const { topics } = streamQuery.parse(request.query);
+      const list = [
+        ...new Set(
+          topics
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ].slice(0, 20);
+      for (const topic of list) {
+        const [prefix, ...rest] = topic.split(':');
+        const check = prefix ? authorizers.get(prefix) : undefined;
+        if (!check || !(await check(actor, rest.join(':')))) throw new AppError('NOT_FOUND', `Unknown topic ${topic}`);
+      }
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`event: ready\ndata: ${JSON.stringify({ topics: list })}\n\n`);
+      const offs = list.map((topic) =>
+        bus.subscribe(topic, (event) => {
+          raw.write(`event: ${event.type}\ndata: ${JSON.stringify({ topic: event.topic, ...((event.data as object) ?? {}) })}\n\n`);
+        }),
+      );
+      const ping = setInterval(() => raw.write(': ping\n\n'), 20_000);
+      const stop = () => {
+        if (!open.delete(stop)) return;
+        clearInterval(ping);
+        for (const off of offs) off();
+        raw.end();
+      };
+      open.add(stop);
+      request.raw.on('close', stop);
+    });
+  },
+  { name: 'events', dependencies: ['auth'] },
+);

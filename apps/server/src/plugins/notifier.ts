@@ -1,0 +1,91 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import { newId } from '../lib/ids.ts';
+
+export interface Message {
+  channel: 'sms' | 'email';
+  to: string;
+  subject: string;
+  text: string;
+  /** a purpose tag for the dev page and tests, e.g. LOGIN_OTP */
+  kind: string;
+}
+export type StoredMessage = Message & { id: string; sentAt: string; via: 'outbox' | 'smtp' };
+
+/** Sends what users must receive: SMTP for email when configured, the outbox folder otherwise. */
+export interface Notifier {
+  send(message: Message): Promise<StoredMessage>;
+  /** newest first; what the outbox holds */
+  list(limit?: number): StoredMessage[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifier: Notifier;
+  }
+}
+
+export function createNotifier(config: Config): Notifier {
+  const dir = join(config.DATA_DIR, 'outbox');
+  mkdirSync(dir, { recursive: true });
+  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  return {
+    async send(message) {
+      const stored: StoredMessage = {
+        ...message,
+        id: newId('MSG'),
+        sentAt: new Date().toISOString(),
+        via: transport && message.channel === 'email' ? 'smtp' : 'outbox',
+      };
+      if (stored.via === 'smtp' && transport) {
+        await transport.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
+      }
+      // every message is also written to the outbox: the audit trail and the dev page read it
+      writeFileSync(join(dir, `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`), JSON.stringify(stored, null, 2));
+      return stored;
+    },
+    list(limit = 100) {
+      return readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .reverse()
+        .slice(0, limit)
+        .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as StoredMessage);
+    },
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const notifierPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const notifier = createNotifier(opts.config);
+    app.decorate('notifier', notifier);
+    if (opts.config.NODE_ENV === 'production') return;
+    // dev page: what the portal "sent" (login codes, alerts, reports)
+    app.get('/api/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
+      const rows = notifier
+        .list(200)
+        .map(
+          (m) =>
+            `<tr><td>${escapeHtml(m.sentAt)}</td><td>${m.channel}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.kind)}</td><td><b>${escapeHtml(m.subject)}</b><br>${escapeHtml(m.text)}</td></tr>`,
+        )
+        .join('');
+      reply
+        .type('text/html')
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>Outbox</title><style>body{font-family:sans-serif;margin:1rem}td{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top}</style><h1>Outbox</h1><table>${rows || '<tr><td>No messages yet</td></tr>'}</table>`,
+        );
+    });
+    app.get('/api/dev/outbox.json', { schema: { hide: true } }, async () => ({
+      success: true,
+      data: notifier.list(200),
+      errorCode: '200',
+    }));
+  },
+  { name: 'notifier' },
+);

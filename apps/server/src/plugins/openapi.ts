@@ -1,0 +1,26 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI generated from the zod contracts; the reference UI at /api/docs. */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Bhada API',
+          version: '1.0.0',
+          description: 'Every call of the Bhada portal. Authenticate with the `token` header.',
+        },
+        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+        security: [{ token: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    const { default: reference } = await import('@scalar/fastify-api-reference');
+    await app.register(reference, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json' } });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,150 @@
+import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import { hmac, safeEqual } from '../lib/crypto.ts';
+import { AppError } from '../lib/errors.ts';
+
+/** Where files live: the browser uploads with a signed PUT URL and reads with a signed GET URL. */
+export interface Storage {
+  kind: 'local' | 's3';
+  uploadUrl(key: string, contentType: string, expiresInSeconds?: number): Promise<string>;
+  viewUrl(key: string, expiresInSeconds?: number): Promise<string>;
+  exists(key: string): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+  }
+}
+
+const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,300}$/;
+export function assertKey(key: string) {
+  if (!KEY_RE.test(key) || key.includes('..')) throw new AppError('VALIDATION_FAILED', 'Invalid file key');
+}
+
+function localStorage(
+  root: string,
+  secret: string,
+): Storage & { sign(op: string, key: string, exp: number): string; path(key: string): string } {
+  mkdirSync(root, { recursive: true });
+  const sign = (op: string, key: string, exp: number) => hmac(secret, `${op}\n${key}\n${exp}`);
+  const url = (op: 'upload' | 'view', key: string, ttl: number) => {
+    const exp = Math.floor(Date.now() / 1000) + ttl;
+    return `/api/files/${op}/${key}?exp=${exp}&sig=${sign(op, key, exp)}`;
+  };
+  const path = (key: string) => normalize(join(root, key));
+  return {
+    kind: 'local',
+    sign,
+    path,
+    async uploadUrl(key, _contentType, ttl = 900) {
+      assertKey(key);
+      return url('upload', key, ttl);
+    },
+    async viewUrl(key, ttl = 3600) {
+      assertKey(key);
+      return url('view', key, ttl);
+    },
+    async exists(key) {
+      return existsSync(path(key));
+    },
+  };
+}
+
+function s3Storage(config: Config): Storage {
+  const client = new S3Client({
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: Boolean(config.S3_ENDPOINT),
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
+  const Bucket = config.S3_BUCKET as string;
+  return {
+    kind: 's3',
+    uploadUrl: (key, contentType, ttl = 900) =>
+      getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn: ttl }),
+    viewUrl: (key, ttl = 3600) => getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: ttl }),
+    async exists(key) {
+      try {
+        await client.send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-0' }));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+const signedQuery = z.object({ exp: z.coerce.number().int(), sig: z.string() });
+const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
+export const storagePlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; secret: string }) => {
+    if (opts.config.S3_BUCKET) {
+      app.decorate('storage', s3Storage(opts.config));
+      return;
+    }
+    const local = localStorage(join(opts.config.DATA_DIR, 'files'), opts.secret);
+    app.decorate('storage', local);
+
+    const check = (op: string, key: string, query: unknown) => {
+      const q = signedQuery.safeParse(query);
+      if (!q.success || q.data.exp < Date.now() / 1000 || !safeEqual(local.sign(op, key, q.data.exp), q.data.sig)) {
+        throw new AppError('FORBIDDEN', 'This link has expired or is not valid');
+      }
+    };
+
+    // the signed-URL routes live in their own scope so the raw-body parser touches nothing else
+    await app.register(async (files) => {
+      files.addContentTypeParser('*', { bodyLimit: MAX_UPLOAD_BYTES }, (_req, payload, done) => done(null, payload));
+      files.removeContentTypeParser(['application/json', 'text/plain']);
+      files.addContentTypeParser(['application/json', 'text/plain'], (_req, payload, done) => done(null, payload));
+
+      files.put('/api/files/upload/*', { schema: { hide: true }, bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
+        const key = (request.params as { '*': string })['*'];
+        assertKey(key);
+        check('upload', key, request.query);
+        const target = local.path(key);
+        mkdirSync(dirname(target), { recursive: true });
+        const body = request.body as NodeJS.ReadableStream | Buffer | string | undefined;
+        if (body && typeof body === 'object' && 'pipe' in body) await pipeline(body, createWriteStream(target));
+        else
+          await pipeline(async function* () {
+            yield typeof body === 'string' ? Buffer.from(body) : (body ?? Buffer.alloc(0));
+          }, createWriteStream(target));
+        return reply.status(200).send({ success: true, data: { key }, errorCode: '200' });
+      });
+
+      files.get('/api/files/view/*', { schema: { hide: true } }, async (request, reply) => {
+        const key = (request.params as { '*': string })['*'];
+        assertKey(key);
+        check('view', key, request.query);
+        const path = local.path(key);
+        if (!existsSync(path)) throw new AppError('NOT_FOUND', 'File not found');
+        const ext = key.split('.').pop()?.toLowerCase();
+        const types: Record<string, string> = {
+          jpg: 'image/jpeg',
+          jpeg: 'image/jpeg',
+          png: 'image/png',
+          webp: 'image/webp',
+          pdf: 'application/pdf',
+        };
+        reply.header('content-type', types[ext ?? ''] ?? 'application/octet-stream');
+        reply.header('content-length', statSync(path).size);
+        reply.header('cache-control', 'private, max-age=300');
+        return reply.send(createReadStream(path));
+      });
+    });
+  },
+  { name: 'storage' },
+);

@@ -1,0 +1,133 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { consigners, drivers, operators, rolePermissions, roles, users, vehicles } from '../db/schema/index.ts';
+import {
+  CITIES,
+  DEMO_ADMIN,
+  DEMO_CONSIGNERS,
+  DEMO_OPERATORS,
+  DEMO_ROLES,
+  DEMO_SUBORDINATES,
+  DRIVER_NAMES,
+  RTO,
+  VEHICLE_MODELS,
+} from './demo-data.ts';
+
+/** Deterministic pseudo-random numbers so every fresh database gets the same demo fleet. */
+export function seededRandom(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+const STATE_OF: Record<string, keyof typeof RTO> = { OP1001: 'RJ', OP1002: 'PB', OP1003: 'MH' };
+const FLEET_SIZE: Record<string, number> = { OP1001: 16, OP1002: 14, OP1003: 10 };
+
+/** One area's demo rows; steps run in order inside one transaction. */
+export type SeedStep = (tx: Db, rand: () => number) => Promise<void>;
+
+async function seedFoundation(tx: Db, rand: () => number) {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)] as T;
+  await tx.insert(operators).values(DEMO_OPERATORS.map(({ id, name, companyName, city }) => ({ id, name, companyName, city })));
+  await tx.insert(consigners).values(DEMO_CONSIGNERS.map(({ code, name }) => ({ code, name })));
+
+  for (const op of DEMO_OPERATORS) {
+    await tx.insert(users).values({
+      id: `USR-${op.id}`,
+      userCode: `U${op.id}`,
+      phone: op.phone,
+      name: op.name,
+      kind: 'OPERATOR',
+      operatorId: op.id,
+      isDemo: true,
+    });
+    for (const [roleName, perms] of Object.entries(DEMO_ROLES)) {
+      const roleId = `ROL-${op.id}-${roleName.replace(/\s+/g, '').toUpperCase()}`;
+      await tx.insert(roles).values({ id: roleId, operatorId: op.id, name: roleName });
+      await tx.insert(rolePermissions).values(perms.map((permission) => ({ roleId, permission })));
+    }
+  }
+  for (const [i, sub] of DEMO_SUBORDINATES.entries()) {
+    await tx.insert(users).values({
+      id: `USR-SUB${i + 1}`,
+      userCode: `US${sub.phone.slice(-4)}`,
+      phone: sub.phone,
+      name: sub.name,
+      kind: 'SUBORDINATE',
+      operatorId: sub.operatorId,
+      roleId: `ROL-${sub.operatorId}-${sub.role.replace(/\s+/g, '').toUpperCase()}`,
+      isDemo: true,
+    });
+  }
+  for (const c of DEMO_CONSIGNERS) {
+    await tx.insert(users).values({
+      id: `USR-${c.code}`,
+      userCode: `U${c.code}`,
+      phone: c.user.phone,
+      name: c.user.name,
+      kind: 'CONSIGNER',
+      consignerCode: c.code,
+      isDemo: true,
+    });
+  }
+  await tx
+    .insert(users)
+    .values({ id: 'USR-ADMIN', userCode: 'UADMIN', phone: DEMO_ADMIN.phone, name: DEMO_ADMIN.name, kind: 'ADMIN', isDemo: true });
+
+  const used = new Set<string>();
+  for (const op of DEMO_OPERATORS) {
+    const state = STATE_OF[op.id] ?? 'RJ';
+    for (let n = 0; n < (FLEET_SIZE[op.id] ?? 10); n++) {
+      let number = '';
+      do {
+        const series = `${LETTERS[Math.floor(rand() * LETTERS.length)]}${LETTERS[Math.floor(rand() * LETTERS.length)]}`;
+        number = `${state}${pick(RTO[state])}${series}${String(1000 + Math.floor(rand() * 9000))}`;
+      } while (used.has(number));
+      used.add(number);
+      const model = pick(VEHICLE_MODELS);
+      const city = pick(CITIES);
+      await tx.insert(vehicles).values({
+        id: `VEH-${op.id}-${String(n + 1).padStart(2, '0')}`,
+        operatorId: op.id,
+        number,
+        vehicleType: model.vehicleType,
+        bodyType: model.bodyType,
+        tyreCount: model.tyreCount,
+        tonnage: model.tonnage,
+        sizeInFeet: model.sizeInFeet,
+        heightInFeet: model.heightInFeet,
+        ownership: rand() < 0.8 ? 'SELF' : 'ATTACHED',
+        ownerName: op.name,
+        status: rand() < 0.9 ? 'VERIFIED' : 'PENDING',
+        currentLat: city.lat + (rand() - 0.5) * 0.2,
+        currentLng: city.lng + (rand() - 0.5) * 0.2,
+        currentCity: city.city,
+      });
+    }
+    for (let d = 0; d < 4; d++) {
+      await tx.insert(drivers).values({
+        id: `DRV-${op.id}-${d + 1}`,
+        operatorId: op.id,
+        name: pick(DRIVER_NAMES),
+        phone: `9${op.id.slice(-3)}${String(100000 + d * 1111).slice(0, 6)}`,
+      });
+    }
+  }
+}
+
+/** Each area appends its step here (its file lives in seed/<domain>.ts). */
+const steps: SeedStep[] = [seedFoundation];
+
+/** Loads the demo data into an empty database; returns false when users already exist. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    const rand = seededRandom(20261121);
+    for (const step of steps) await step(tx as unknown as Db, rand);
+  });
+  return true;
+}

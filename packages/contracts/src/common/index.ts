@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** spec: any errorCode other than "200" is a failure (marketplace §5). */
+export const SUCCESS_CODE = '200';
+
+/** The one response envelope every API call answers with (ARCHITECTURE §4). */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.boolean(),
+    data: data.optional(),
+    message: z.string().optional(),
+    errorCode: z.string(),
+  });
+}
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errorCode: z.string(),
+  field: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export type Envelope<T> = { success: boolean; data?: T; message?: string; errorCode: string };
+
+/** Generic errors used by every domain. The server maps each to an HTTP status in one table. */
+export const COMMON_ERRORS = {
+  /** request body, query or params fail their contract */
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  /** no valid session token */
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  /** the actor lacks the permission the call needs */
+  FORBIDDEN: 'FORBIDDEN',
+  /** the resource does not exist or belongs to someone else */
+  NOT_FOUND: 'NOT_FOUND',
+  /** the resource changed since the client read it */
+  CONFLICT: 'CONFLICT',
+  /** too many requests */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** anything unexpected; details only in the log */
+  INTERNAL: 'INTERNAL',
+} as const;
+
+export const MESSAGES = {
+  somethingWentWrong: 'Something went wrong',
+  somethingWentWrongTryAgain: 'Something went wrong, try again!',
+  notFound: 'Not found',
+  forbidden: 'You are not allowed to do this',
+  unauthenticated: 'Please log in again',
+  rateLimited: 'Too many requests. Please wait a few minutes and try again.',
+} as const;
+
+/** 10-digit Indian mobile number (starts 6–9). */
+export const indianMobileSchema = z
+  .string({ error: 'Enter a 10-digit mobile number' })
+  .trim()
+  .regex(/^[6-9]\d{9}$/, 'Enter a valid 10-digit Indian mobile number');
+
+export const pageQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const paise = {
+  /** rupees (max 2 decimals) → integer paisa, without floating error */
+  fromRupees(rupees: number): number {
+    return Math.round(rupees * 100);
+  },
+  toRupees(paisa: number): number {
+    return paisa / 100;
+  },
+};
