@@ -5,7 +5,11 @@ import type { USERS_ERRORS } from '@bhada/contracts/users';
 type Values<T> = T[keyof T];
 
 /** Every error code any domain can throw. Add a domain's codes here and to the table below. */
-export type ErrorCode = Values<typeof COMMON_ERRORS> | Values<typeof AUTH_ERRORS> | Values<typeof USERS_ERRORS>;
+export type ErrorCode =
+  | Values<typeof COMMON_ERRORS>
+  | Values<typeof AUTH_ERRORS>
+  | Values<typeof USERS_ERRORS>
+  | Values<typeof LEDGER_ERRORS>;
 
 /** The one table from error code to HTTP status; it fails to compile when a code is missing. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -22,6 +26,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   ROLE_NAME_TAKEN: 400,
   PHONE_TAKEN: 400,
   ROLE_IN_USE: 400,
+  INSUFFICIENT_BALANCE: 400,
+  IDEMPOTENCY_MISMATCH: 422,
 };
 
 /** A domain error: the error handler writes it as the envelope with its mapped status. */

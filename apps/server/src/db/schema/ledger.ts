@@ -1,0 +1,46 @@
+import { bigint, bigserial, boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** paisa; JS numbers are exact up to 2^53 paisa (₹90 lakh crore) */
+const paisa = (name: string) => bigint(name, { mode: 'number' });
+
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  ownerId: text('owner_id').notNull(),
+  currency: text('currency').notNull().default('INR'),
+  balance: paisa('balance').notNull().default(0),
+  allowNegative: boolean('allow_negative').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const journalEntries = pgTable('journal_entries', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  memo: text('memo').notNull(),
+  referenceType: text('reference_type'),
+  referenceId: text('reference_id'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const postings = pgTable('postings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  entryId: text('entry_id').notNull(),
+  accountId: text('account_id').notNull(),
+  amount: paisa('amount').notNull(),
+  balanceAfter: paisa('balance_after').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

@@ -1,0 +1,89 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../../db/schema/index.ts';
+
+export async function ensureAccounts(db: Db, rows: Array<{ id: string; kind: string; ownerId: string; allowNegative: boolean }>) {
+  await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
+}
+
+/** Locks the accounts in id order, so concurrent entries over the same accounts cannot deadlock. */
+export async function lockAccounts(db: Db, ids: string[]) {
+  return db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, allowNegative: ledgerAccounts.allowNegative })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(ledgerAccounts.id)
+    .for('update');
+}
+
+export async function setBalance(db: Db, id: string, balance: number) {
+  await db.update(ledgerAccounts).set({ balance }).where(eq(ledgerAccounts.id, id));
+}
+
+export async function insertEntry(db: Db, row: typeof journalEntries.$inferInsert) {
+  await db.insert(journalEntries).values(row);
+}
+
+export async function insertPostings(db: Db, rows: Array<typeof postings.$inferInsert>) {
+  await db.insert(postings).values(rows);
+}
+
+export async function findBalance(db: Db, id: string) {
+  const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).limit(1);
+  return row?.balance;
+}
+
+export async function listAccountPostings(db: Db, accountId: string, opts: { limit: number; offset: number }) {
+  return db
+    .select({
+      id: postings.id,
+      entryId: postings.entryId,
+      amount: postings.amount,
+      balanceAfter: postings.balanceAfter,
+      createdAt: postings.createdAt,
+      kind: journalEntries.kind,
+      memo: journalEntries.memo,
+      referenceType: journalEntries.referenceType,
+      referenceId: journalEntries.referenceId,
+      metadata: journalEntries.metadata,
+    })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(eq(postings.accountId, accountId))
+    .orderBy(desc(postings.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+/** Claims a key; returns undefined when the key was new (and is now held by this transaction). */
+export async function claimIdempotencyKey(db: Db, row: { scope: string; key: string; requestHash: string }) {
+  const inserted = await db.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  if (inserted.length) return undefined;
+  const [existing] = await db
+    .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, row.scope), eq(idempotencyKeys.key, row.key)))
+    .limit(1);
+  return existing;
+}
+
+export async function storeIdempotentResponse(db: Db, scope: string, key: string, response: unknown) {
+  await db
+    .update(idempotencyKeys)
+    .set({ response })
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+}
+
+/** Entries whose postings do not sum to zero, and accounts whose balance differs from their postings. */
+export async function findInconsistencies(db: Db) {
+  const entries = await db.execute<{ entry_id: string; total: string }>(
+    sql`SELECT entry_id, sum(amount)::text AS total FROM postings GROUP BY entry_id HAVING sum(amount) <> 0`,
+  );
+  const accounts = await db.execute<{ id: string; balance: string; posted: string }>(sql`
+    SELECT a.id, a.balance::text AS balance, coalesce(sum(p.amount), 0)::text AS posted
+    FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
+    GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(p.amount), 0)`);
+  const empty = await db.execute<{ id: string }>(sql`
+    SELECT e.id FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id WHERE p.id IS NULL`);
+  return { unbalancedEntries: entries.rows, mismatchedAccounts: accounts.rows, entriesWithoutPostings: empty.rows };
+}

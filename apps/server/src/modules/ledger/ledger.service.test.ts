@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/app.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type AccountRef, SYSTEM_OWNER, balanceOf, checkLedger, postEntry, withIdempotency } from './ledger.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const clearing: AccountRef = { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER };
+const wallet = (op: string): AccountRef => ({ kind: 'OPERATOR_WALLET', ownerId: op });
+const escrow = (ref: string): AccountRef => ({ kind: 'TOKEN_ESCROW', ownerId: ref });
+
+async function topUp(op: string, paisa: number) {
+  return t.db.transaction(async (tx) =>
+    postEntry(tx as never, { kind: 'TEST_TOPUP', memo: 'test top-up', legs: [{ account: clearing, amount: -paisa }, { account: wallet(op), amount: paisa }] }),
+  );
+}
+
+describe('ledger', () => {
+  it('posts balanced entries with opening and closing balances', async () => {
+    const posted = await topUp('OPL1', 150_075);
+    expect(posted.balances['OPERATOR_WALLET:OPL1']).toEqual({ opening: 0, closing: 150_075 });
+    expect(await balanceOf(t.db, wallet('OPL1'))).toBe(150_075);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('refuses unbalanced or fractional entries', async () => {
+    await expect(
+      t.db.transaction(async (tx) => postEntry(tx as never, { kind: 'X', memo: 'x', legs: [{ account: clearing, amount: -100 }, { account: wallet('OPL2'), amount: 99 }] })),
+    ).rejects.toThrow(/sum to zero/);
+    await expect(
+      t.db.transaction(async (tx) => postEntry(tx as never, { kind: 'X', memo: 'x', legs: [{ account: clearing, amount: -10.5 }, { account: wallet('OPL2'), amount: 10.5 }] })),
+    ).rejects.toThrow(/integer/);
+  });
+
+  it('never lets a wallet go negative and leaves nothing behind on refusal', async () => {
+    await topUp('OPL3', 1000);
+    const spend = () =>
+      t.db.transaction(async (tx) => postEntry(tx as never, { kind: 'SPEND', memo: 's', legs: [{ account: wallet('OPL3'), amount: -1001 }, { account: escrow('D1'), amount: 1001 }] }));
+    await expect(spend()).rejects.toBeInstanceOf(AppError);
+    expect(await balanceOf(t.db, wallet('OPL3'))).toBe(1000);
+    expect(await balanceOf(t.db, escrow('D1'))).toBe(0);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('the database itself refuses a negative holder balance', async () => {
+    await topUp('OPL4', 500);
+    await expect(t.database.sql.query(`UPDATE ledger_accounts SET balance = -1 WHERE id = 'OPERATOR_WALLET:OPL4'`)).rejects.toThrow();
+    await expect(t.database.sql.query('DELETE FROM postings')).rejects.toThrow(/immutable/);
+  });
+
+  it('an idempotent operation runs once; a repeat returns the first answer', async () => {
+    await topUp('OPL5', 10_000);
+    const pay = () =>
+      withIdempotency(t.db, { scope: 'pay:OPL5', key: 'k-1', request: { amount: 2500 } }, async (tx) => {
+        const posted = await postEntry(tx, { kind: 'PAY', memo: 'p', legs: [{ account: wallet('OPL5'), amount: -2500 }, { account: escrow('D5'), amount: 2500 }] });
+        return { entryId: posted.entryId };
+      });
+    const first = await pay();
+    const again = await pay();
+    expect(again.replayed).toBe(true);
+    expect(again.result).toEqual(first.result);
+    expect(await balanceOf(t.db, wallet('OPL5'))).toBe(7500);
+
+    await expect(withIdempotency(t.db, { scope: 'pay:OPL5', key: 'k-1', request: { amount: 1 } }, async () => ({}))).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_MISMATCH',
+    });
+  });
+
+  it('concurrent spends never overdraw and never lose an update', async () => {
+    await topUp('OPL6', 10_000);
+    const spend = (i: number) =>
+      t.db.transaction(async (tx) =>
+        postEntry(tx as never, { kind: 'SPEND', memo: `s${i}`, legs: [{ account: wallet('OPL6'), amount: -300 }, { account: escrow(`C${i % 3}`), amount: 300 }] }),
+      );
+    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => spend(i)));
+    const okCount = results.filter((r) => r.status === 'fulfilled').length;
+    expect(okCount).toBe(33); // 33 × ₹3 fits in ₹100, the 34th would overdraw
+    expect(await balanceOf(t.db, wallet('OPL6'))).toBe(10_000 - okCount * 300);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('concurrent repeats of one idempotency key debit once', async () => {
+    await topUp('OPL7', 5000);
+    const pay = () =>
+      withIdempotency(t.db, { scope: 'pay:OPL7', key: 'same', request: { amount: 1000 } }, async (tx) => {
+        const posted = await postEntry(tx, { kind: 'PAY', memo: 'p', legs: [{ account: wallet('OPL7'), amount: -1000 }, { account: escrow('D7'), amount: 1000 }] });
+        return { entryId: posted.entryId };
+      });
+    const results = await Promise.all(Array.from({ length: 8 }, pay));
+    expect(new Set(results.map((r) => (r.result as { entryId: string }).entryId)).size).toBe(1);
+    expect(await balanceOf(t.db, wallet('OPL7'))).toBe(4000);
+  });
+});

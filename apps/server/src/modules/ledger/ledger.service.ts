@@ -1,0 +1,122 @@
+import { LEDGER_ERRORS, LEDGER_MESSAGES, type AccountKind } from '@bhada/contracts/ledger';
+import type { Db } from '../../db/client.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as repo from './ledger.repository.ts';
+
+/** Accounts of the outside world: they mirror money entering or leaving and may go negative. */
+const EXTERNAL: ReadonlySet<AccountKind> = new Set(['PAYMENT_CLEARING', 'TOLL_NETWORK']);
+export const SYSTEM_OWNER = 'SYSTEM';
+
+export interface AccountRef {
+  kind: AccountKind;
+  ownerId: string;
+}
+export const accountId = (ref: AccountRef) => `${ref.kind}:${ref.ownerId}`;
+
+/** One leg of an entry, in paisa: positive raises the account's balance, negative lowers it. */
+export interface Leg {
+  account: AccountRef;
+  amount: number;
+}
+
+export interface EntryInput {
+  kind: string;
+  memo: string;
+  legs: Leg[];
+  referenceType?: string;
+  referenceId?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface PostedEntry {
+  entryId: string;
+  /** opening and closing balance of every account the entry touched, in paisa */
+  balances: Record<string, { opening: number; closing: number }>;
+}
+
+/**
+ * Posts one journal entry inside the caller's transaction: checks the legs sum to zero, locks the
+ * accounts in a fixed order, refuses a holder balance below zero, writes postings with their
+ * closing balances and updates the balances — all or nothing.
+ */
+export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry> {
+  if (input.legs.length < 2) throw new Error('an entry needs at least two legs');
+  for (const leg of input.legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) throw new Error(`leg amount must be a non-zero integer of paisa, got ${leg.amount}`);
+  }
+  if (input.legs.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error('entry legs must sum to zero');
+
+  const ids = [...new Set(input.legs.map((l) => accountId(l.account)))];
+  await repo.ensureAccounts(
+    tx,
+    input.legs.map((l) => ({ id: accountId(l.account), kind: l.account.kind, ownerId: l.account.ownerId, allowNegative: EXTERNAL.has(l.account.kind) })),
+  );
+  const locked = await repo.lockAccounts(tx, ids);
+  const state = new Map(locked.map((a) => [a.id, { opening: a.balance, closing: a.balance, allowNegative: a.allowNegative }]));
+
+  const entryId = newId('JE', 14);
+  const rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number }> = [];
+  for (const leg of input.legs) {
+    const id = accountId(leg.account);
+    const s = state.get(id)!;
+    s.closing += leg.amount;
+    if (s.closing < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
+    rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.closing });
+  }
+  await repo.insertEntry(tx, {
+    id: entryId,
+    kind: input.kind,
+    memo: input.memo,
+    referenceType: input.referenceType,
+    referenceId: input.referenceId,
+    metadata: input.metadata ?? {},
+  });
+  await repo.insertPostings(tx, rows);
+  const balances: PostedEntry['balances'] = {};
+  for (const [id, s] of state) {
+    if (s.closing !== s.opening) await repo.setBalance(tx, id, s.closing);
+    balances[id] = { opening: s.opening, closing: s.closing };
+  }
+  return { entryId, balances };
+}
+
+/**
+ * Runs a money-moving operation once per (scope, key) in one transaction. A repeat — sequential or
+ * concurrent — waits for the first to commit and returns its stored answer; the same key with a
+ * different request is refused.
+ */
+export async function withIdempotency<T>(
+  db: Db,
+  opts: { scope: string; key: string; request: unknown },
+  run: (tx: Db) => Promise<T>,
+): Promise<{ result: T; replayed: boolean }> {
+  const requestHash = sha256(JSON.stringify(opts.request ?? null));
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const existing = await repo.claimIdempotencyKey(tx, { scope: opts.scope, key: opts.key, requestHash });
+    if (existing) {
+      if (existing.requestHash !== requestHash) throw new AppError(LEDGER_ERRORS.IDEMPOTENCY_MISMATCH, LEDGER_MESSAGES.idempotencyMismatch);
+      return { result: existing.response as T, replayed: true };
+    }
+    const result = await run(tx);
+    await repo.storeIdempotentResponse(tx, opts.scope, opts.key, result ?? null);
+    return { result, replayed: false };
+  });
+}
+
+export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
+  return (await repo.findBalance(db, accountId(ref))) ?? 0;
+}
+
+export async function statement(db: Db, ref: AccountRef, page: { pageNo: number; pageSize: number }) {
+  return repo.listAccountPostings(db, accountId(ref), { limit: page.pageSize, offset: page.pageNo * page.pageSize });
+}
+
+/** The reconciliation proof behind `npm run ledger:check`. */
+export async function checkLedger(db: Db) {
+  const found = await repo.findInconsistencies(db);
+  const ok = !found.unbalancedEntries.length && !found.mismatchedAccounts.length && !found.entriesWithoutPostings.length;
+  return { ok, ...found };
+}

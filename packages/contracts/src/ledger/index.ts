@@ -1,0 +1,31 @@
+/** Errors of the money core shared by wallet, fastag, tokens and payments. */
+export const LEDGER_ERRORS = {
+  /** a debit would take a balance that may not go negative below zero */
+  INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
+  /** an idempotency key was reused for a different request */
+  IDEMPOTENCY_MISMATCH: 'IDEMPOTENCY_MISMATCH',
+} as const;
+
+export const LEDGER_MESSAGES = {
+  insufficientBalance: 'Insufficient wallet balance. Please add money to your wallet.',
+  idempotencyMismatch: 'This request key was already used for a different request',
+} as const;
+
+/** The header a client sends on every money-moving request; a repeat returns the first answer. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * Kinds of ledger accounts. Holder accounts (wallet, tag, escrow) may never go negative;
+ * the outside world's accounts (clearing, toll network) mirror money entering or leaving.
+ */
+export const ACCOUNT_KINDS = [
+  'OPERATOR_WALLET',
+  'FASTAG',
+  'TOKEN_ESCROW',
+  'CONSIGNER_SETTLEMENT',
+  'PAYMENT_CLEARING',
+  'TOLL_NETWORK',
+  'PLATFORM_REVENUE',
+  'MEMBERSHIP_REVENUE',
+] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
