@@ -8,6 +8,14 @@ CREATE TABLE trips (
   driver_name text NOT NULL,
   driver_phone text NOT NULL,
   state text NOT NULL DEFAULT 'ASSIGNED',
+  -- the lane as agreed at confirmation, copied so a trip never depends on the load's later edits
+  origin_city text NOT NULL,
+  destination_city text NOT NULL,
+  -- [{ name, address, lat, lng, contactName, contactPhone }]
+  loading_points jsonb NOT NULL DEFAULT '[]',
+  unloading_points jsonb NOT NULL DEFAULT '[]',
+  agreed_price_paisa bigint NOT NULL CHECK (agreed_price_paisa > 0),
+  token_amount_paisa bigint NOT NULL DEFAULT 0 CHECK (token_amount_paisa >= 0),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );

@@ -1,5 +1,6 @@
 import type { AUTH_ERRORS } from '@bhada/contracts/auth';
 import type { COMMON_ERRORS } from '@bhada/contracts/common';
+import type { LEDGER_ERRORS } from '@bhada/contracts/ledger';
 import type { USERS_ERRORS } from '@bhada/contracts/users';
 
 type Values<T> = T[keyof T];

@@ -1,6 +1,16 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const paisa = (name: string) => bigint(name, { mode: 'number' });
+
+export interface TripPoint {
+  name: string;
+  address: string;
+  lat: number;
+  lng: number;
+  contactName: string;
+  contactPhone: string;
+}
 
 /** The trip core (migration 0003); the trips area adds its columns and tables in its own file. */
 export const trips = pgTable('trips', {
@@ -12,6 +22,12 @@ export const trips = pgTable('trips', {
   driverName: text('driver_name').notNull(),
   driverPhone: text('driver_phone').notNull(),
   state: text('state').notNull().default('ASSIGNED'),
+  originCity: text('origin_city').notNull(),
+  destinationCity: text('destination_city').notNull(),
+  loadingPoints: jsonb('loading_points').$type<TripPoint[]>().notNull().default([]),
+  unloadingPoints: jsonb('unloading_points').$type<TripPoint[]>().notNull().default([]),
+  agreedPricePaisa: paisa('agreed_price_paisa').notNull(),
+  tokenAmountPaisa: paisa('token_amount_paisa').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

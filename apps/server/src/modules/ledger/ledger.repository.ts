@@ -74,16 +74,29 @@ export async function storeIdempotentResponse(db: Db, scope: string, key: string
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
 }
 
+/** Raw SQL through either driver: both answer `{ rows }`. */
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 /** Entries whose postings do not sum to zero, and accounts whose balance differs from their postings. */
 export async function findInconsistencies(db: Db) {
-  const entries = await db.execute<{ entry_id: string; total: string }>(
+  const entries = await rowsOf<{ entry_id: string; total: string }>(
+    db,
     sql`SELECT entry_id, sum(amount)::text AS total FROM postings GROUP BY entry_id HAVING sum(amount) <> 0`,
   );
-  const accounts = await db.execute<{ id: string; balance: string; posted: string }>(sql`
+  const accounts = await rowsOf<{ id: string; balance: string; posted: string }>(
+    db,
+    sql`
     SELECT a.id, a.balance::text AS balance, coalesce(sum(p.amount), 0)::text AS posted
     FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
-    GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(p.amount), 0)`);
-  const empty = await db.execute<{ id: string }>(sql`
-    SELECT e.id FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id WHERE p.id IS NULL`);
-  return { unbalancedEntries: entries.rows, mismatchedAccounts: accounts.rows, entriesWithoutPostings: empty.rows };
+    GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(p.amount), 0)`,
+  );
+  const empty = await rowsOf<{ id: string }>(
+    db,
+    sql`
+    SELECT e.id FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id WHERE p.id IS NULL`,
+  );
+  return { unbalancedEntries: entries, mismatchedAccounts: accounts, entriesWithoutPostings: empty };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../test/app.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AccountRef, SYSTEM_OWNER, balanceOf, checkLedger, postEntry, withIdempotency } from './ledger.service.ts';
+import { type AccountRef, balanceOf, checkLedger, postEntry, SYSTEM_OWNER, withIdempotency } from './ledger.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,14 @@ const escrow = (ref: string): AccountRef => ({ kind: 'TOKEN_ESCROW', ownerId: re
 
 async function topUp(op: string, paisa: number) {
   return t.db.transaction(async (tx) =>
-    postEntry(tx as never, { kind: 'TEST_TOPUP', memo: 'test top-up', legs: [{ account: clearing, amount: -paisa }, { account: wallet(op), amount: paisa }] }),
+    postEntry(tx as never, {
+      kind: 'TEST_TOPUP',
+      memo: 'test top-up',
+      legs: [
+        { account: clearing, amount: -paisa },
+        { account: wallet(op), amount: paisa },
+      ],
+    }),
   );
 }
 
@@ -29,17 +36,44 @@ describe('ledger', () => {
 
   it('refuses unbalanced or fractional entries', async () => {
     await expect(
-      t.db.transaction(async (tx) => postEntry(tx as never, { kind: 'X', memo: 'x', legs: [{ account: clearing, amount: -100 }, { account: wallet('OPL2'), amount: 99 }] })),
+      t.db.transaction(async (tx) =>
+        postEntry(tx as never, {
+          kind: 'X',
+          memo: 'x',
+          legs: [
+            { account: clearing, amount: -100 },
+            { account: wallet('OPL2'), amount: 99 },
+          ],
+        }),
+      ),
     ).rejects.toThrow(/sum to zero/);
     await expect(
-      t.db.transaction(async (tx) => postEntry(tx as never, { kind: 'X', memo: 'x', legs: [{ account: clearing, amount: -10.5 }, { account: wallet('OPL2'), amount: 10.5 }] })),
+      t.db.transaction(async (tx) =>
+        postEntry(tx as never, {
+          kind: 'X',
+          memo: 'x',
+          legs: [
+            { account: clearing, amount: -10.5 },
+            { account: wallet('OPL2'), amount: 10.5 },
+          ],
+        }),
+      ),
     ).rejects.toThrow(/integer/);
   });
 
   it('never lets a wallet go negative and leaves nothing behind on refusal', async () => {
     await topUp('OPL3', 1000);
     const spend = () =>
-      t.db.transaction(async (tx) => postEntry(tx as never, { kind: 'SPEND', memo: 's', legs: [{ account: wallet('OPL3'), amount: -1001 }, { account: escrow('D1'), amount: 1001 }] }));
+      t.db.transaction(async (tx) =>
+        postEntry(tx as never, {
+          kind: 'SPEND',
+          memo: 's',
+          legs: [
+            { account: wallet('OPL3'), amount: -1001 },
+            { account: escrow('D1'), amount: 1001 },
+          ],
+        }),
+      );
     await expect(spend()).rejects.toBeInstanceOf(AppError);
     expect(await balanceOf(t.db, wallet('OPL3'))).toBe(1000);
     expect(await balanceOf(t.db, escrow('D1'))).toBe(0);
@@ -56,7 +90,14 @@ describe('ledger', () => {
     await topUp('OPL5', 10_000);
     const pay = () =>
       withIdempotency(t.db, { scope: 'pay:OPL5', key: 'k-1', request: { amount: 2500 } }, async (tx) => {
-        const posted = await postEntry(tx, { kind: 'PAY', memo: 'p', legs: [{ account: wallet('OPL5'), amount: -2500 }, { account: escrow('D5'), amount: 2500 }] });
+        const posted = await postEntry(tx, {
+          kind: 'PAY',
+          memo: 'p',
+          legs: [
+            { account: wallet('OPL5'), amount: -2500 },
+            { account: escrow('D5'), amount: 2500 },
+          ],
+        });
         return { entryId: posted.entryId };
       });
     const first = await pay();
@@ -74,7 +115,14 @@ describe('ledger', () => {
     await topUp('OPL6', 10_000);
     const spend = (i: number) =>
       t.db.transaction(async (tx) =>
-        postEntry(tx as never, { kind: 'SPEND', memo: `s${i}`, legs: [{ account: wallet('OPL6'), amount: -300 }, { account: escrow(`C${i % 3}`), amount: 300 }] }),
+        postEntry(tx as never, {
+          kind: 'SPEND',
+          memo: `s${i}`,
+          legs: [
+            { account: wallet('OPL6'), amount: -300 },
+            { account: escrow(`C${i % 3}`), amount: 300 },
+          ],
+        }),
       );
     const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => spend(i)));
     const okCount = results.filter((r) => r.status === 'fulfilled').length;
@@ -87,7 +135,14 @@ describe('ledger', () => {
     await topUp('OPL7', 5000);
     const pay = () =>
       withIdempotency(t.db, { scope: 'pay:OPL7', key: 'same', request: { amount: 1000 } }, async (tx) => {
-        const posted = await postEntry(tx, { kind: 'PAY', memo: 'p', legs: [{ account: wallet('OPL7'), amount: -1000 }, { account: escrow('D7'), amount: 1000 }] });
+        const posted = await postEntry(tx, {
+          kind: 'PAY',
+          memo: 'p',
+          legs: [
+            { account: wallet('OPL7'), amount: -1000 },
+            { account: escrow('D7'), amount: 1000 },
+          ],
+        });
         return { entryId: posted.entryId };
       });
     const results = await Promise.all(Array.from({ length: 8 }, pay));

@@ -1,4 +1,4 @@
-import { LEDGER_ERRORS, LEDGER_MESSAGES, type AccountKind } from '@bhada/contracts/ledger';
+import { type AccountKind, LEDGER_ERRORS, LEDGER_MESSAGES } from '@bhada/contracts/ledger';
 import type { Db } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -44,14 +44,20 @@ export interface PostedEntry {
 export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry> {
   if (input.legs.length < 2) throw new Error('an entry needs at least two legs');
   for (const leg of input.legs) {
-    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) throw new Error(`leg amount must be a non-zero integer of paisa, got ${leg.amount}`);
+    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0)
+      throw new Error(`leg amount must be a non-zero integer of paisa, got ${leg.amount}`);
   }
   if (input.legs.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error('entry legs must sum to zero');
 
   const ids = [...new Set(input.legs.map((l) => accountId(l.account)))];
   await repo.ensureAccounts(
     tx,
-    input.legs.map((l) => ({ id: accountId(l.account), kind: l.account.kind, ownerId: l.account.ownerId, allowNegative: EXTERNAL.has(l.account.kind) })),
+    input.legs.map((l) => ({
+      id: accountId(l.account),
+      kind: l.account.kind,
+      ownerId: l.account.ownerId,
+      allowNegative: EXTERNAL.has(l.account.kind),
+    })),
   );
   const locked = await repo.lockAccounts(tx, ids);
   const state = new Map(locked.map((a) => [a.id, { opening: a.balance, closing: a.balance, allowNegative: a.allowNegative }]));
