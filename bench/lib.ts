@@ -1,0 +1,99 @@
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = join(fileURLToPath(import.meta.url), '..', '..');
+export const serverEntry = join(root, 'apps/server/dist/server.js');
+export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+
+export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `bhada-bench-${name}-`));
+
+/** A fresh PostgreSQL database for one benchmark. */
+export function freshPgDatabase(name: string): string {
+  execSync(`psql ${PG_BASE}/postgres -qc "DROP DATABASE IF EXISTS ${name} WITH (FORCE)" -c "CREATE DATABASE ${name}"`);
+  return `${PG_BASE}/${name}`;
+}
+
+export interface Server {
+  proc: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+  /** peak resident memory of the process so far (VmHWM), in MB */
+  peakMb(): number;
+}
+
+export async function waitHealthy(url: string, timeoutMs = 120_000): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`server at ${url} not healthy within ${timeoutMs} ms`);
+}
+
+export function peakMbOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+export async function startServer(opts: { port: number; env?: Record<string, string>; entry?: string }): Promise<Server & { readyMs: number }> {
+  const started = performance.now();
+  const proc = spawn(process.execPath, [opts.entry ?? serverEntry], {
+    env: { ...process.env, PORT: String(opts.port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', ...opts.env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  await waitHealthy(url);
+  const readyMs = performance.now() - started;
+  return {
+    proc,
+    url,
+    readyMs,
+    peakMb: () => peakMbOf(proc.pid),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadResult {
+  label: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(label: string, url: string, opts: { connections?: number; duration?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.duration ?? 20, headers: opts.headers });
+  return { label, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+export function table(rows: LoadResult[]) {
+  console.log('| target | req/s (mean) | p50 ms | p99 ms | errors | non-2xx |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.label} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+}
+
+export async function demoToken(url: string, phone = '9000000001'): Promise<string> {
+  const r = await fetch(`${url}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, otp: '123456' }) });
+  const body = (await r.json()) as { data: { accessToken: string } };
+  return body.data.accessToken;
+}

@@ -1,0 +1,13 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './lib.ts';
+
+// `npm run bench`: builds if needed (npm start does), then runs each area's benchmark in turn.
+// Pick some with BENCH=foundation,fastag.
+if (!existsSync(join(root, 'apps/server/dist/server.js')) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+const wanted = process.env.BENCH?.split(',');
+const suites: Array<[string, () => Promise<unknown>]> = [['foundation', async () => (await import('./foundation.ts')).runFoundation()]];
+for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();
