@@ -40,12 +40,6 @@ export const errorsPlugin = fp(
       request.log.error({ err: error }, 'unexpected error');
       return reply.status(500).send({ success: false, message: MESSAGES.somethingWentWrong, errorCode: 'INTERNAL' });
     });
-
-    app.setNotFoundHandler((request, reply) => {
-      reply
-        .status(404)
-        .send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}`, errorCode: 'NOT_FOUND' });
-    });
   },
   { name: 'errors' },
 );

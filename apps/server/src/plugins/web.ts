@@ -4,26 +4,29 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Serves the built web app; any non-API path falls back to index.html (client routes). */
+/**
+ * Serves the built web app and owns the one not-found handler: API paths and missing assets get the
+ * JSON envelope; any other GET falls back to index.html so client routes load.
+ */
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { root: string }) => {
-    if (!existsSync(join(opts.root, 'index.html'))) {
-      app.log.warn({ root: opts.root }, 'web build not found; run `npm run build`');
-      return;
-    }
-    await app.register(fastifyStatic, {
-      root: opts.root,
-      wildcard: false,
-      index: false,
-      setHeaders(res, path) {
-        // hashed assets never change; index.html and build-info must always be fresh
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
-      },
-    });
+    const built = existsSync(join(opts.root, 'index.html'));
+    if (!built) app.log.warn({ root: opts.root }, 'web build not found; run `npm run build`');
+    else
+      await app.register(fastifyStatic, {
+        root: opts.root,
+        wildcard: false,
+        index: false,
+      cacheControl: false,
+        setHeaders(res, path) {
+          // hashed assets never change; index.html and build-info must always be fresh
+          if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          else res.setHeader('cache-control', 'no-cache');
+        },
+      });
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (path.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]{2,5}$/i.test(path)) {
+      if (!built || path.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]{2,5}$/i.test(path)) {
         return reply.status(404).send({ success: false, message: `No route ${request.method} ${path}`, errorCode: 'NOT_FOUND' });
       }
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
