@@ -1,0 +1,52 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter, useNavigate } from 'react-router';
+import { setHttpHooks } from '../lib/http.ts';
+import { i18n } from '../lib/i18n.ts';
+import { theme } from './theme.ts';
+
+/** Everything but the router, so tests can put a MemoryRouter around the same tree. */
+export function BaseProviders({
+  queryClient,
+  children,
+  env = 'default',
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions so jsdom sees dropdowns and modals at once */
+  env?: 'default' | 'test';
+}) {
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <Notifications position="top-right" limit={4} zIndex={1000} />
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}
+
+/** A 401 from the HTTP client becomes a client-side navigation instead of a full page load. */
+function RouterHttpBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setHttpHooks({ navigate: (path) => void navigate(path, { replace: true }) });
+  }, [navigate]);
+  return null;
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <BaseProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <RouterHttpBridge />
+        {children}
+      </BrowserRouter>
+    </BaseProviders>
+  );
+}

@@ -1,0 +1,36 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { PageTitleProvider } from '../../components/page-title.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { AppHeader } from './app-header.tsx';
+import { SideMenu } from './side-menu.tsx';
+
+/** The logged-in frame: header, side menu (a burger drawer below the sm breakpoint) and the page. */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  // keeps the stored name and menu type in step with the server (spec: /api/auth/me)
+  useMe();
+
+  return (
+    <PageTitleProvider>
+      <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header>
+          <AppHeader menuOpened={opened} onToggleMenu={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <SideMenu onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Suspense fallback={<FullScreenLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </PageTitleProvider>
+  );
+}
+
+export default AppLayout;

@@ -1,0 +1,69 @@
+import { Avatar, Badge, Box, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { LanguageToggle } from '../../components/language-toggle.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { useStored } from '../../lib/storage.ts';
+import { menuFor } from './menu-items.tsx';
+
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const name = useStored('name');
+  const menuType = useStored('menuType');
+  const logout = useLogout();
+  const displayName = name?.trim() || t('guest');
+
+  return (
+    <Stack h="100%" gap={0}>
+      <Group p="md" gap="sm" wrap="nowrap">
+        <Avatar color="indigo" radius="xl">
+          {displayName.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box style={{ minWidth: 0 }}>
+          <Text fw={600} truncate data-testid="menu-user-name">
+            {displayName}
+          </Text>
+        </Box>
+      </Group>
+      <Divider />
+      <ScrollArea style={{ flex: 1 }} p="xs">
+        <nav aria-label="main">
+          {menuFor(menuType).map((item) => (
+            <NavLink
+              key={item.key}
+              component={Link}
+              to={item.to}
+              label={t(`menu.${item.key}`)}
+              leftSection={item.icon}
+              rightSection={
+                item.isNew ? (
+                  <Badge size="xs" color="red" variant="filled">
+                    {t('menu.new')}
+                  </Badge>
+                ) : null
+              }
+              active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+              onClick={onNavigate}
+            />
+          ))}
+          <NavLink
+            component="button"
+            label={t('menu.logout')}
+            leftSection={<IconLogout size={18} />}
+            color="red"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          />
+        </nav>
+      </ScrollArea>
+      <Divider />
+      <Box p="md">
+        <LanguageToggle fullWidth />
+      </Box>
+      {logout.isPending ? <FullScreenLoader message={t('loggingOut')} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconDatabaseOff, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../lib/http.ts';
+
+type QueryLike<T> = { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+
+/**
+ * Loading, error, forbidden and empty states in one place, so every list answers the same way.
+ * A 403 means a subordinate's role lacks the permission: that is not an error to retry.
+ */
+export function QueryState<T>({
+  query,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: QueryLike<T>;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Loader aria-label={t('common:loading')} />
+      </Center>
+    );
+  }
+  if (query.isError || query.data === undefined) {
+    if (isApiError(query.error) && query.error.status === 403) return <ForbiddenState />;
+    return (
+      <Alert color="red" title={t('common:loadFailed')} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{query.error instanceof Error ? query.error.message : t('common:somethingWentWrong')}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            {t('common:retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isEmpty?.(query.data)) return <>{empty ?? <EmptyState text={t('common:noDataFound')} />}</>;
+  return <>{children(query.data)}</>;
+}
+
+export function EmptyState({ text, action }: { text: string; action?: ReactNode }) {
+  return (
+    <Stack align="center" py="xl" gap="sm">
+      <ThemeIcon variant="light" size={48} radius="xl" color="gray">
+        <IconDatabaseOff size={26} />
+      </ThemeIcon>
+      <Text c="dimmed" ta="center">
+        {text}
+      </Text>
+      {action}
+    </Stack>
+  );
+}
+
+export function ForbiddenState() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" py="xl" gap="xs" role="alert">
+      <ThemeIcon variant="light" size={48} radius="xl" color="orange">
+        <IconLock size={26} />
+      </ThemeIcon>
+      <Text fw={600}>{t('common:forbiddenTitle')}</Text>
+      <Text c="dimmed" size="sm" ta="center">
+        {t('common:forbiddenText')}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { type SendOtpRequest, sendOtpResponseSchema } from '@bhada/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+
+export function sendOtp(body: SendOtpRequest) {
+  // the login form shows the server's message next to the field, not in the global snackbar
+  return http.post('/api/auth/otp', body, { schema: sendOtpResponseSchema, quiet400: true });
+}
+
+export function useSendOtp() {
+  return useMutation({ mutationFn: sendOtp, meta: { quiet: true } });
+}

@@ -1,0 +1,16 @@
+import { rolesResponseSchema } from '@bhada/contracts/users';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { usersKeys } from './users-keys.ts';
+
+export function getRoles(signal?: AbortSignal) {
+  return http.get('/api/user/getAllRoles', { schema: rolesResponseSchema, signal });
+}
+
+export function rolesQueryOptions() {
+  return queryOptions({ queryKey: usersKeys.roles(), queryFn: ({ signal }) => getRoles(signal) });
+}
+
+export function useRoles() {
+  return useQuery(rolesQueryOptions());
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatPaisa, formatRupees, isNight, rupeesToPaisa } from './format.ts';
+
+describe('format', () => {
+  it('writes rupees with Indian digit grouping', () => {
+    expect(formatRupees(1234567.5)).toBe('₹12,34,567.5');
+    expect(formatPaisa(10000050)).toBe('₹1,00,000.5');
+    expect(rupeesToPaisa(0.29)).toBe(29);
+  });
+
+  it('shows India time whatever the device zone', () => {
+    expect(formatDateTime('2026-03-01T18:30:00Z')).toBe('02 Mar 2026, 12:00 AM');
+    expect(formatDateTime(1_772_389_800)).toBe('02 Mar 2026, 12:00 AM');
+  });
+
+  it('counts 20:00 to 07:59 IST as night', () => {
+    expect(isNight('2026-03-01T14:29:59Z')).toBe(false); // 19:59 IST
+    expect(isNight('2026-03-01T14:30:00Z')).toBe(true); // 20:00 IST
+    expect(isNight('2026-03-02T02:29:00Z')).toBe(true); // 07:59 IST
+    expect(isNight('2026-03-02T02:30:00Z')).toBe(false); // 08:00 IST
+  });
+});

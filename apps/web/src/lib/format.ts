@@ -1,0 +1,61 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The portal shows India time whatever the device's zone (ARCHITECTURE §5). */
+export const IST = 'Asia/Kolkata';
+
+const rupeeFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 0,
+});
+const numberFormat = new Intl.NumberFormat('en-IN');
+
+/** ₹ with Indian grouping: 1234567.5 → ₹12,34,567.5 */
+export function formatRupees(rupees: number): string {
+  return rupeeFormat.format(rupees);
+}
+
+/** Integer paisa to rupees; integer arithmetic keeps money exact until the last step. */
+export function paisaToRupees(paisa: number): number {
+  return paisa / 100;
+}
+
+export function rupeesToPaisa(rupees: number): number {
+  return Math.round(rupees * 100);
+}
+
+export function formatPaisa(paisa: number): string {
+  return formatRupees(paisaToRupees(paisa));
+}
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+type DateInput = string | number | Date | dayjs.Dayjs;
+
+/** Epoch seconds (the wire format of fromTime/toTime) or ISO strings, shown in IST. */
+export function toIst(value: DateInput): dayjs.Dayjs {
+  const input = typeof value === 'number' && value < 1e12 ? value * 1000 : value;
+  return dayjs(input).tz(IST);
+}
+
+export function formatDate(value: DateInput): string {
+  return toIst(value).format('DD MMM YYYY');
+}
+
+export function formatDateTime(value: DateInput): string {
+  return toIst(value).format('DD MMM YYYY, hh:mm A');
+}
+
+/** spec: marketplace §6 — night is 20:00 to 07:59 India time. */
+export function isNight(value: DateInput = Date.now()): boolean {
+  const hour = toIst(value).hour();
+  return hour >= 20 || hour < 8;
+}

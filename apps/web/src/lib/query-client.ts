@@ -1,0 +1,34 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './http.ts';
+import { notify } from './notify.ts';
+
+/**
+ * Queries show their own error state; mutations fail into one snackbar here (STYLE §13) unless the
+ * HTTP client already handled the status (400 snackbar, 401 logout, 409 reload) or the mutation
+ * says it shows the error itself (meta.quiet).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+      },
+      mutations: { retry: false },
+    },
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.quiet) return;
+        if (isApiError(error) && [400, 401, 409].includes(error.status)) return;
+        notify.snackbar(error.message || 'Something went wrong', 'error');
+      },
+    }),
+  });
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { quiet?: boolean };
+  }
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './app/providers.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { RootErrorBoundary } from './app/shell/root-error-boundary.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { checkForNewBuild } from './lib/version-check.ts';
+
+const queryClient = createQueryClient();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RootErrorBoundary>
+        <AppRoutes />
+      </RootErrorBoundary>
+    </AppProviders>
+  </StrictMode>,
+);
+
+// build-info.json exists only in a built app; the dev server has none to compare with
+if (import.meta.env.PROD) void checkForNewBuild({ queryClient });
