@@ -8,6 +8,7 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 const newest = (dir) => {
   if (!existsSync(dir)) return 0;
   let max = statSync(dir).mtimeMs;
+  if (!statSync(dir).isDirectory()) return max;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const p = join(dir, entry.name);
