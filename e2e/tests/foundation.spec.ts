@@ -15,7 +15,7 @@ test.describe('foundation: log in, the shell, users and roles', () => {
       await expect(nav.getByText(item, { exact: true })).toBeVisible();
     }
     await page.goto('/portal/ums');
-    await expect(page.getByRole('cell', { name: 'Mahesh Sharma' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Mahesh Sharma', exact: true }).first()).toBeVisible();
     expect(errors).toEqual([]);
   });
 
@@ -31,7 +31,7 @@ test.describe('foundation: log in, the shell, users and roles', () => {
   test('a revoked session sends the browser to /operatorlogin on its next call', async ({ page }) => {
     await login(page, '9000000001');
     await page.goto('/portal/ums');
-    await expect(page.getByRole('cell', { name: 'Mahesh Sharma' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Mahesh Sharma', exact: true }).first()).toBeVisible();
     const token = await tokenOf(page);
     expect(token).toBeTruthy();
     const revoked = await page.request.post('/api/auth/logout', { headers: { token: token ?? '' } });
@@ -56,17 +56,17 @@ test.describe('foundation: log in, the shell, users and roles', () => {
     await page.goto('/portal/ums/add-user');
     await page.getByLabel('Name').fill('Farhan Qureshi');
     await page.getByLabel('Mobile number').fill('9876543210');
-    await page.getByLabel('Role').click();
+    await page.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'Dispatcher' }).click();
     await page.getByRole('button', { name: 'Add user' }).click();
     await expect(page.getByText('User added successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/portal\/ums$/);
-    await expect(page.getByRole('cell', { name: 'Farhan Qureshi' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Farhan Qureshi', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Remove Farhan Qureshi' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByText('User deleted successfully.')).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Farhan Qureshi' })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'Farhan Qureshi', exact: true })).toHaveCount(0);
 
     const other = await browser.newPage();
     await login(other, '9000000011');
