@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -18,8 +19,7 @@ export const openapiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    const { default: reference } = await import('@scalar/fastify-api-reference');
-    await app.register(reference, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json' } });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },
