@@ -21,7 +21,11 @@ export async function cloneDatabase(): Promise<{ database: Database; drop: () =>
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const database = fromPool(new pg.Pool({ connectionString: u.toString(), max: 10 }));
+    const pool = new pg.Pool({ connectionString: u.toString(), max: 10 });
+    // the forced drop at the end terminates idle clients; that is expected here
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const database = fromPool(pool);
     return {
       database,
       drop: async () => {

@@ -69,6 +69,8 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
   if (opts.url) {
     // bigint sums arrive as strings; money columns are mapped explicitly in repositories.
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // an idle client the server drops (restart, failover) must not crash the process; the pool replaces it
+    pool.on('error', (err) => console.error('idle PostgreSQL client error', err.message));
     return fromPool(pool);
   }
   const dir = `${opts.dataDir}/pglite`;

@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -31,3 +32,6 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// lazy route chunks load slowly on a busy 2-core machine; waiting longer keeps the suite honest, not flaky
+configure({ asyncUtilTimeout: 5000 });
