@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, http, resetHttpHooks, setHttpHooks } from './http.ts';
+import { ApiError, http, newIdempotencyKey, request, resetHttpHooks, setHttpHooks } from './http.ts';
 import { notify } from './notify.ts';
 import { storage } from './storage.ts';
 
@@ -106,5 +106,18 @@ describe('http client', () => {
   it('turns a network failure into an ApiError with status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(http.get('/api/x')).rejects.toMatchObject({ status: 0, errorCode: 'NETWORK' });
+  });
+});
+
+describe('idempotency keys', () => {
+  it('sends the idempotency-key header only when the caller gives one', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: true, data: {}, errorCode: '200' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await request('POST', '/api/fastag/recharge', { body: { tagId: 'T1', amount: 100 }, idempotencyKey: 'k-123' });
+    await request('POST', '/api/fastag/recharge', { body: { tagId: 'T1', amount: 100 } });
+    const calls = fetchMock.mock.calls as unknown as Array<[string, RequestInit]>;
+    expect((calls[0]?.[1].headers as Record<string, string>)['idempotency-key']).toBe('k-123');
+    expect((calls[1]?.[1].headers as Record<string, string>)['idempotency-key']).toBeUndefined();
+    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });
 });

@@ -51,7 +51,19 @@ export type RequestOptions<T> = {
   schema?: z.ZodType<T>;
   /** set when the caller shows a 400 next to the field itself instead of the global snackbar */
   quiet400?: boolean;
+  /**
+   * a key that makes a money-moving request safe to repeat: the server answers a repeat with the
+   * first answer (a double tap or a retry after a dropped connection moves money once)
+   */
+  idempotencyKey?: string;
 };
+
+/** A fresh key for one user action; reuse it for that action's retries. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
 
 function utmSource(): string {
   try {
@@ -107,7 +119,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
-      headers: buildHeaders(hasBody),
+      headers: options.idempotencyKey ? { ...buildHeaders(hasBody), 'idempotency-key': options.idempotencyKey } : buildHeaders(hasBody),
       body: hasBody ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
       credentials: 'same-origin',
