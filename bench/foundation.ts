@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { type LoadResult, demoToken, freshPgDatabase, load, peakMbOf, root, startServer, table, tempDir, waitHealthy } from './lib.ts';
+import { demoToken, freshPgDatabase, type LoadResult, load, peakMbOf, root, startServer, table, tempDir, waitHealthy } from './lib.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 20);
 
@@ -13,7 +13,12 @@ async function coldStart() {
   const rows: string[] = [];
   for (const label of ['first start (empty folder: migrations + demo data)', 'second start (same folder)']) {
     const started = performance.now();
-    const proc = spawn('npm', ['start'], { cwd: root, env: { ...process.env, PORT: '3201', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore', detached: true });
+    const proc = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, PORT: '3201', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+      detached: true,
+    });
     await waitHealthy('http://127.0.0.1:3201', 180_000);
     const seconds = (performance.now() - started) / 1000;
     const serverPid = Number(
@@ -36,7 +41,10 @@ async function coldStart() {
 
 async function throughput() {
   const results: LoadResult[] = [];
-  const hello = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/hello.ts')], { env: { ...process.env, PORT: '3301' }, stdio: 'ignore' });
+  const hello = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/hello.ts')], {
+    env: { ...process.env, PORT: '3301' },
+    stdio: 'ignore',
+  });
   await waitHealthy('http://127.0.0.1:3301');
   results.push(await load('bare Fastify hello-world', 'http://127.0.0.1:3301/api/health', { duration }));
   hello.kill();
@@ -44,14 +52,18 @@ async function throughput() {
   const lite = await startServer({ port: 3202, env: { DATA_DIR: tempDir('lite') } });
   const liteToken = await demoToken(lite.url);
   results.push(await load('Bhada /api/health — PGlite', `${lite.url}/api/health`, { duration }));
-  results.push(await load('Bhada GET /api/user/getAllRoles — PGlite', `${lite.url}/api/user/getAllRoles`, { duration, headers: { token: liteToken } }));
+  results.push(
+    await load('Bhada GET /api/user/getAllRoles — PGlite', `${lite.url}/api/user/getAllRoles`, { duration, headers: { token: liteToken } }),
+  );
   const litePeak = lite.peakMb();
   await lite.stop();
 
   const pg = await startServer({ port: 3203, env: { DATA_DIR: tempDir('pg'), DATABASE_URL: freshPgDatabase('bhada_bench_foundation') } });
   const pgToken = await demoToken(pg.url);
   results.push(await load('Bhada /api/health — PostgreSQL', `${pg.url}/api/health`, { duration }));
-  results.push(await load('Bhada GET /api/user/getAllRoles — PostgreSQL', `${pg.url}/api/user/getAllRoles`, { duration, headers: { token: pgToken } }));
+  results.push(
+    await load('Bhada GET /api/user/getAllRoles — PostgreSQL', `${pg.url}/api/user/getAllRoles`, { duration, headers: { token: pgToken } }),
+  );
   const pgPeak = pg.peakMb();
   await pg.stop();
 
@@ -63,7 +75,10 @@ async function throughput() {
 /** Gzipped JavaScript the browser loads for /operatorlogin (target ≤ 200 KB). */
 async function loginBundle() {
   const server = await startServer({ port: 3204, env: { DATA_DIR: tempDir('bundle') } });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const page = await browser.newPage();
   const scripts = new Set<string>();
   page.on('response', (r) => {

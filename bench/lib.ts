@@ -50,7 +50,11 @@ export function peakMbOf(pid: number | undefined): number {
   }
 }
 
-export async function startServer(opts: { port: number; env?: Record<string, string>; entry?: string }): Promise<Server & { readyMs: number }> {
+export async function startServer(opts: {
+  port: number;
+  env?: Record<string, string>;
+  entry?: string;
+}): Promise<Server & { readyMs: number }> {
   const started = performance.now();
   const proc = spawn(process.execPath, [opts.entry ?? serverEntry], {
     env: { ...process.env, PORT: String(opts.port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', ...opts.env },
@@ -81,7 +85,11 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(label: string, url: string, opts: { connections?: number; duration?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  label: string,
+  url: string,
+  opts: { connections?: number; duration?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.duration ?? 20, headers: opts.headers });
   return { label, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
@@ -93,7 +101,11 @@ export function table(rows: LoadResult[]) {
 }
 
 export async function demoToken(url: string, phone = '9000000001'): Promise<string> {
-  const r = await fetch(`${url}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, otp: '123456' }) });
+  const r = await fetch(`${url}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, otp: '123456' }),
+  });
   const body = (await r.json()) as { data: { accessToken: string } };
   return body.data.accessToken;
 }

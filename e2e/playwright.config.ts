@@ -23,18 +23,33 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-  ],
+  projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 800 } } }],
   webServer: {
     command: 'npm start',
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', OTP_IP_LIMIT: '500', RATE_LIMIT_MAX: '5000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      OTP_IP_LIMIT: '500',
+      RATE_LIMIT_MAX: '5000',
+      // the payment status job's schedule (minutes after the order); the payments journey's pending
+      // payment is settled by this job when a short list is passed, e.g. '0.25,0.5,1,2,3,4,5,6'
+      PAYMENT_CHECK_SCHEDULE_MINUTES: process.env.PAYMENT_CHECK_SCHEDULE_MINUTES ?? '15,30,60,360,720,1440,2880,4320',
+    },
   },
 });

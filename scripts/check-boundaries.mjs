@@ -28,13 +28,16 @@ for (const file of files) {
       if (spec.startsWith('node:') || /^(fastify|drizzle-orm|pg|@electric-sql|react)/.test(spec)) bad('contracts must stay browser-safe');
       if (spec.startsWith('@bhada/')) bad('contracts import nothing of the apps');
     }
-    if (rel.startsWith('apps/server/') && (spec.startsWith('@bhada/web') || spec.includes('apps/web'))) bad('the server never imports the web app');
+    if (rel.startsWith('apps/server/') && (spec.startsWith('@bhada/web') || spec.includes('apps/web')))
+      bad('the server never imports the web app');
     if (rel.startsWith('apps/web/')) {
       if (spec.startsWith('@bhada/server') || spec.includes('apps/server')) bad('the web app never imports the server');
       if (/^(fastify|drizzle-orm|pg|@electric-sql|node:)/.test(spec)) bad('server-only module in the browser');
       const own = rel.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
       if (own) {
-        const target = spec.match(/features\/([^/]+)/)?.[1] ?? (spec.startsWith('.') ? relative(join(root, 'apps/web/src/features'), join(file, '..', spec)).split('/')[0] : undefined);
+        const target =
+          spec.match(/features\/([^/]+)/)?.[1] ??
+          (spec.startsWith('.') ? relative(join(root, 'apps/web/src/features'), join(file, '..', spec)).split('/')[0] : undefined);
         if (target && target !== own && !target.startsWith('..')) bad(`feature '${own}' must not import feature '${target}'`);
       }
     }

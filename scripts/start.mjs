@@ -18,7 +18,11 @@ const newest = (dir) => {
 };
 const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
-const sources = Math.max(newest(join(root, 'packages/contracts/src')), newest(join(root, 'apps/web/src')), newest(join(root, 'apps/web/index.html')));
+const sources = Math.max(
+  newest(join(root, 'packages/contracts/src')),
+  newest(join(root, 'apps/web/src')),
+  newest(join(root, 'apps/web/index.html')),
+);
 const serverSources = Math.max(newest(join(root, 'packages/contracts/src')), newest(join(root, 'apps/server/src')));
 const run = (args) => {
   const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
@@ -28,5 +32,8 @@ if (builtAt(join(root, 'apps/web/dist/index.html')) < sources) run(['run', 'buil
 if (builtAt(join(root, 'apps/server/dist/server.js')) < serverSources) run(['run', 'build', '-w', '@bhada/server']);
 
 // NODE_ENV stays as given: unset means development (demo code accepted, sandbox payments)
-const child = spawnSync(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/server.js')], { cwd: root, stdio: 'inherit' });
+const child = spawnSync(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(child.status ?? 0);

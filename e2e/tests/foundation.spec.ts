@@ -11,7 +11,19 @@ test.describe('foundation: log in, the shell, users and roles', () => {
     await login(page, '9000000001', '/portal/ums');
     const nav = page.getByRole('navigation');
     await expect(nav.getByText('Rajesh Kumar')).toBeVisible();
-    for (const item of ['Fastag', 'GPS Dashboard', 'Reports', 'Devices', 'Drivers', 'Documents', 'Places', 'UMS', 'Maintenance', 'Settings', 'Log Out']) {
+    for (const item of [
+      'Fastag',
+      'GPS Dashboard',
+      'Reports',
+      'Devices',
+      'Drivers',
+      'Documents',
+      'Places',
+      'UMS',
+      'Maintenance',
+      'Settings',
+      'Log Out',
+    ]) {
       await expect(nav.getByText(item, { exact: true })).toBeVisible();
     }
     await page.goto('/portal/ums');

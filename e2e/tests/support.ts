@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Logs in through the real login page with the demo code (accepted outside production). */
 export async function login(page: Page, phone: string, startAt = '/operatorlogin') {

@@ -17,7 +17,7 @@ export const webPlugin = fp(
         root: opts.root,
         wildcard: false,
         index: false,
-      cacheControl: false,
+        cacheControl: false,
         setHeaders(res, path) {
           // hashed assets never change; index.html and build-info must always be fresh
           if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
