@@ -116,8 +116,8 @@ describe('idempotency keys', () => {
     await request('POST', '/api/fastag/recharge', { body: { tagId: 'T1', amount: 100 }, idempotencyKey: 'k-123' });
     await request('POST', '/api/fastag/recharge', { body: { tagId: 'T1', amount: 100 } });
     const calls = fetchMock.mock.calls as unknown as Array<[string, RequestInit]>;
-    expect((calls[0]?.[1].headers as Record<string, string>)['idempotency-key']).toBe('k-123');
-    expect((calls[1]?.[1].headers as Record<string, string>)['idempotency-key']).toBeUndefined();
+    expect((calls[0]![1].headers as Record<string, string>)['idempotency-key']).toBe('k-123');
+    expect((calls[1]![1].headers as Record<string, string>)['idempotency-key']).toBeUndefined();
     expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });
 });
