@@ -9,8 +9,19 @@ import { newId } from './lib/ids.ts';
 import { repoRoot } from './lib/paths.ts';
 import { appSecret } from './lib/secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { fastagRoutes } from './modules/fastag/fastag.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { loadsRoutes } from './modules/loads/loads.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
+import { podRoutes } from './modules/pod/pod.routes.ts';
+import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -57,7 +68,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
-        connectSrc: ["'self'", 'blob:'],
+        // the checkout's browser calls go to the real provider's host when it is configured (ADR 050)
+        connectSrc: ["'self'", 'blob:', ...(config.PAYMENT_PROVIDER === 'paytm' ? [new URL(config.PAYTM_HOST).origin] : [])],
         formAction: ["'self'", 'https:'],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
@@ -78,6 +90,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { redis: Boolean(config.REDIS_URL) });
   await app.register(authRoutes, { deps: { secret, allowDemoCode: !isProduction(config) }, otpIpLimit: config.OTP_IP_LIMIT });
   await app.register(usersRoutes);
+  await app.register(loadsRoutes);
+  await app.register(quotesRoutes);
+  await app.register(tokensRoutes);
+  await app.register(contentRoutes);
+  await app.register(placesRoutes);
+  await app.register(tripsRoutes, { secret });
+  await app.register(podRoutes, { secret });
+  await app.register(trackingRoutes, { publicUrl: config.PUBLIC_URL, production: isProduction(config) });
+  await app.register(paymentsRoutes, { config, secret });
+  await app.register(walletRoutes, { secret });
+  // the toll simulator feeds the demo fleet only outside production (ADR 044)
+  await app.register(fastagRoutes, {
+    secret,
+    issuerSecret: config.TAG_ISSUER_SECRET,
+    simulateEvery: isProduction(config) ? undefined : '*/5 * * * *',
+  });
 
   await app.register(webPlugin, { root: config.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist') });
 

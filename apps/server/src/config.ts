@@ -32,6 +32,16 @@ export const configSchema = z.object({
   PAYTM_MID: z.string().optional(),
   PAYTM_MERCHANT_KEY: z.string().optional(),
   PAYTM_HOST: z.string().default('https://securegw.paytm.in'),
+  /** the provider's website name for initiateTransaction (Paytm: WEBSTAGING on staging, DEFAULT in production) */
+  PAYTM_WEBSITE: z.string().default('DEFAULT'),
+  /** minutes after an order's creation at which an unsettled payment is re-checked (the provider's 15 min … 72 h) */
+  PAYMENT_CHECK_SCHEDULE_MINUTES: z
+    .string()
+    .default('15,30,60,360,720,1440,2880,4320')
+    .transform((v) => v.split(',').map(Number))
+    .refine((list) => list.length > 0 && list.every((n) => Number.isFinite(n) && n >= 0), 'comma-separated minutes'),
+  /** how long a "Pending" sandbox payment waits before it resolves to success by itself */
+  PAYMENT_SANDBOX_PENDING_SECONDS: z.coerce.number().int().min(0).default(300),
   TAG_ISSUER_SECRET: z.string().default('bhada-tag-issuer-dev-secret'),
 });
 

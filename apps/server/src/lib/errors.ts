@@ -1,7 +1,16 @@
 import type { AUTH_ERRORS } from '@bhada/contracts/auth';
 import type { COMMON_ERRORS } from '@bhada/contracts/common';
+import type { FASTAG_ERRORS } from '@bhada/contracts/fastag';
 import type { LEDGER_ERRORS } from '@bhada/contracts/ledger';
+import type { LOADS_ERRORS } from '@bhada/contracts/loads';
+import type { PAYMENTS_ERRORS } from '@bhada/contracts/payments';
+import type { POD_ERRORS } from '@bhada/contracts/pod';
+import type { QUOTES_ERRORS } from '@bhada/contracts/quotes';
+import type { TOKENS_ERRORS } from '@bhada/contracts/tokens';
+import type { TRACKING_ERRORS } from '@bhada/contracts/tracking';
+import type { TRIPS_ERRORS } from '@bhada/contracts/trips';
 import type { USERS_ERRORS } from '@bhada/contracts/users';
+import type { WALLET_ERRORS } from '@bhada/contracts/wallet';
 
 type Values<T> = T[keyof T];
 
@@ -10,11 +19,38 @@ export type ErrorCode =
   | Values<typeof COMMON_ERRORS>
   | Values<typeof AUTH_ERRORS>
   | Values<typeof USERS_ERRORS>
-  | Values<typeof LEDGER_ERRORS>;
+  | Values<typeof LEDGER_ERRORS>
+  | Values<typeof PAYMENTS_ERRORS>
+  | Values<typeof WALLET_ERRORS>
+  | Values<typeof FASTAG_ERRORS>
+  | Values<typeof LOADS_ERRORS>
+  | Values<typeof QUOTES_ERRORS>
+  | Values<typeof TOKENS_ERRORS>
+  | Values<typeof TRIPS_ERRORS>
+  | Values<typeof POD_ERRORS>
+  | Values<typeof TRACKING_ERRORS>;
 
 /** The one table from error code to HTTP status; it fails to compile when a code is missing. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
+  PAYMENT_AMOUNT_MISMATCH: 400,
+  PAYMENT_ORDER_CLOSED: 400,
+  PAYMENT_SESSION_EXPIRED: 400,
+  PAYMENT_PROVIDER_FAILED: 502,
+  TRIP_STAGE_MISMATCH: 422,
+  TRIP_OTP_REQUIRED: 422,
+  TRIP_OTP_INVALID: 422,
+  TRIP_OTP_LIMIT: 429,
+  SLOT_INVALID: 400,
+  SLOT_TAKEN: 409,
+  TRIP_NOT_CANCELLABLE: 422,
+  VEHICLE_BUSY: 400,
+  CHARGE_NOT_EDITABLE: 400,
+  NOTIFY_TOO_SOON: 429,
+  FILE_REJECTED: 400,
+  FILE_TOO_LARGE: 400,
+  FILE_NOT_UPLOADED: 400,
+  DEVICE_UNAUTHORIZED: 401,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -29,6 +65,22 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   ROLE_IN_USE: 400,
   INSUFFICIENT_BALANCE: 400,
   IDEMPOTENCY_MISMATCH: 422,
+  DOWNLOAD_LINK_EXPIRED: 410,
+  DOWNLOAD_LINK_INVALID: 403,
+  FASTAG_RECHARGE_EXCEEDS_WALLET: 400,
+  FASTAG_TAG_INACTIVE: 400,
+  FASTAG_WEBHOOK_SIGNATURE_INVALID: 401,
+  FASTAG_UNKNOWN_TAG: 404,
+  FASTAG_DISPUTE_NOT_ALLOWED: 400,
+  LOAD_STATE_CONFLICT: 409,
+  LOAD_DATES_INVALID: 400,
+  AWARD_NOT_ALLOWED: 400,
+  QUOTE_WINDOW_CLOSED: 400,
+  QUOTE_LOAD_REJECTED: 400,
+  TOKEN_NOT_PAYABLE: 400,
+  TOKEN_DETAILS_MISSING: 400,
+  VEHICLE_NOT_ELIGIBLE: 400,
+  TOKEN_NOT_PAID: 400,
 };
 
 /** A domain error: the error handler writes it as the envelope with its mapped status. */

@@ -1,7 +1,8 @@
 import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +17,11 @@ export interface Storage {
   uploadUrl(key: string, contentType: string, expiresInSeconds?: number): Promise<string>;
   viewUrl(key: string, expiresInSeconds?: number): Promise<string>;
   exists(key: string): Promise<boolean>;
+  /** the first `bytes` of a stored file (content checks), or null when it does not exist */
+  read(key: string, bytes: number): Promise<Buffer | null>;
+  /** size in bytes, or null when the file does not exist */
+  size(key: string): Promise<number | null>;
+  remove(key: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -55,6 +61,29 @@ function localStorage(
     async exists(key) {
       return existsSync(path(key));
     },
+    async read(key, bytes) {
+      assertKey(key);
+      try {
+        const handle = await open(path(key), 'r');
+        try {
+          const buffer = Buffer.alloc(bytes);
+          const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+          return buffer.subarray(0, bytesRead);
+        } finally {
+          await handle.close();
+        }
+      } catch {
+        return null;
+      }
+    },
+    async size(key) {
+      assertKey(key);
+      return existsSync(path(key)) ? statSync(path(key)).size : null;
+    },
+    async remove(key) {
+      assertKey(key);
+      await rm(path(key), { force: true });
+    },
   };
 }
 
@@ -81,6 +110,24 @@ function s3Storage(config: Config): Storage {
       } catch {
         return false;
       }
+    },
+    async read(key, bytes) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+      } catch {
+        return null;
+      }
+    },
+    async size(key) {
+      try {
+        return (await client.send(new HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? null;
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
@@ -138,6 +185,8 @@ export const storagePlugin = fp(
           png: 'image/png',
           webp: 'image/webp',
           pdf: 'application/pdf',
+          heic: 'image/heic',
+          heif: 'image/heic',
         };
         reply.header('content-type', types[ext ?? ''] ?? 'application/octet-stream');
         reply.header('content-length', statSync(path).size);

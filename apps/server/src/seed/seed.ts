@@ -12,6 +12,10 @@ import {
   RTO,
   VEHICLE_MODELS,
 } from './demo-data.ts';
+import { seedFastag } from './fastag.ts';
+import { seedMarketplace } from './marketplace.ts';
+import { seedPayments } from './payments.ts';
+import { seedTrips } from './trips.ts';
 
 /** Deterministic pseudo-random numbers so every fresh database gets the same demo fleet. */
 export function seededRandom(seed: number) {
@@ -119,7 +123,7 @@ async function seedFoundation(tx: Db, rand: () => number) {
 }
 
 /** Each area appends its step here (its file lives in seed/<domain>.ts). */
-const steps: SeedStep[] = [seedFoundation];
+const steps: SeedStep[] = [seedFoundation, seedPayments, seedFastag, seedMarketplace, seedTrips];
 
 /** Loads the demo data into an empty database; returns false when users already exist. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

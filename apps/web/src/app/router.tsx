@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { homeFor, paths } from '../lib/paths.ts';
 import { useStored } from '../lib/storage.ts';
@@ -13,6 +13,32 @@ const HomePage = lazy(() => import('./pages/home-page.tsx'));
 const UmsPage = lazy(() => import('../features/users/routes/ums-page.tsx'));
 const AddUserPage = lazy(() => import('../features/users/routes/add-user-page.tsx'));
 const ConsignerVehiclesPage = lazy(() => import('../features/consigner/routes/consigner-vehicles-page.tsx'));
+const AddMoneyPage = lazy(() => import('../features/payments/routes/add-money-page.tsx'));
+const PaymentPage = lazy(() => import('../features/payments/routes/payment-page.tsx'));
+const PaymentResultPage = lazy(() => import('../features/payments/routes/payment-result-page.tsx'));
+const ActiveLoadsPage = lazy(() => import('../features/loads/routes/active-loads-page.tsx'));
+const LoadingPointPage = lazy(() => import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.LoadingPointPage })));
+const UnloadingPointPage = lazy(() =>
+  import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.UnloadingPointPage })),
+);
+const WhatsappDemandPage = lazy(() => import('../features/loads/routes/whatsapp-demand-page.tsx'));
+const ConsignerLoadsPage = lazy(() => import('../features/loads/routes/consigner-loads-page.tsx'));
+const AdminLoadsPage = lazy(() => import('../features/loads/routes/consigner-loads-page.tsx').then((m) => ({ default: m.AdminLoadsPage })));
+const LoadDetailsPage = lazy(() => import('../features/quotes/routes/load-details-page.tsx'));
+const TokenPaymentPage = lazy(() => import('../features/tokens/routes/token-payment-page.tsx'));
+const FleetLoadConfirmationPage = lazy(() => import('../features/tokens/routes/fleet-load-confirmation-page.tsx'));
+const FastagListPage = lazy(() => import('../features/fastag/routes/fastag-list-page.tsx'));
+const FastagDetailsPage = lazy(() => import('../features/fastag/routes/fastag-details-page.tsx'));
+const PassbookPage = lazy(() => import('../features/wallet/routes/passbook-page.tsx'));
+const TripsPage = lazy(() => import('../features/trips/routes/trips-page.tsx'));
+const TripDetailsPage = lazy(() => import('../features/trips/routes/trip-details-page.tsx'));
+const DriverDetailsUpdatePage = lazy(() => import('../features/trips/routes/driver-details-update-page.tsx'));
+const TicketsChatPage = lazy(() => import('../features/trips/routes/tickets-chat-page.tsx'));
+const TripTrackingCard = lazy(() =>
+  import('../features/tracking/components/trip-tracking.tsx').then((m) => ({ default: m.TripTrackingCard })),
+);
+const PodUploader = lazy(() => import('../features/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })));
+const AdminPodReviewPage = lazy(() => import('../features/pod/routes/admin-pod-review-page.tsx'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
@@ -42,11 +68,42 @@ export function AppRoutes() {
           <Route path={paths.consignerVehicles} element={<ConsignerVehiclesPage />} />
           <Route path={paths.consignerTrips} element={<ComingSoonPage />} />
           <Route path={paths.consignerReports} element={<ComingSoonPage />} />
-          <Route path={`${paths.fastag}/*`} element={<ComingSoonPage />} />
-          <Route path={paths.adminLoads} element={<ComingSoonPage />} />
+          <Route path={paths.fastag} element={<FastagListPage />} />
+          <Route path={paths.fastagDetails} element={<FastagDetailsPage />} />
+          <Route path={paths.fastagPassbook} element={<PassbookPage />} />
+          <Route path={paths.adminLoads} element={<AdminLoadsPage />} />
+          <Route path={paths.adminPods} element={<AdminPodReviewPage />} />
+          <Route path={paths.consignerLoads} element={<ConsignerLoadsPage />} />
           <Route path={paths.adminConsignments} element={<ComingSoonPage />} />
+          <Route path={paths.addMoney} element={<AddMoneyPage />} />
+          <Route path={paths.payment} element={<PaymentPage />} />
+          <Route path={paths.paymentResult} element={<PaymentResultPage />} />
           <Route path="/node/*" element={<ComingSoonPage />} />
           <Route path="/portal/*" element={<NotFoundPage />} />
+        </Route>
+        {/* marketplace web views: phone-first pages the native app opens without the portal shell */}
+        <Route
+          element={
+            <RequireAuth>
+              <Outlet />
+            </RequireAuth>
+          }
+        >
+          <Route path={paths.activeLoads} element={<ActiveLoadsPage />} />
+          <Route path={paths.activeLoadDetails} element={<LoadDetailsPage />} />
+          <Route path={paths.loadingPoint} element={<LoadingPointPage />} />
+          <Route path={paths.unloadingPoint} element={<UnloadingPointPage />} />
+          <Route path={paths.whatsappDemand} element={<WhatsappDemandPage />} />
+          <Route path={paths.tokenPayment} element={<TokenPaymentPage />} />
+          <Route path={paths.fleetLoadConfirmation} element={<FleetLoadConfirmationPage />} />
+          {/* trips: the details page gets tracking and POD from their areas (features never import features) */}
+          <Route path={paths.trips} element={<TripsPage />} />
+          <Route path={paths.myTrips} element={<TripsPage />} />
+          <Route path={paths.tripDetails} element={<TripDetailsPage version={1} Pod={PodUploader} />} />
+          <Route path={paths.tripDetailsV2} element={<TripDetailsPage version={2} Tracking={TripTrackingCard} Pod={PodUploader} />} />
+          <Route path={paths.marketplaceActiveLoads} element={<Navigate to={paths.activeLoads} replace />} />
+          <Route path={paths.driverDetailsUpdate} element={<DriverDetailsUpdatePage />} />
+          <Route path={paths.ticketsChat} element={<TicketsChatPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

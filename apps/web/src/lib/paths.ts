@@ -6,7 +6,11 @@ export const paths = {
   ums: '/portal/ums',
   umsAddUser: '/portal/ums/add-user',
   fastag: '/portal/fastag',
+  fastagDetails: '/portal/fastag/details',
+  fastagPassbook: '/portal/fastag/passbook',
   payment: '/portal/payment',
+  addMoney: '/portal/wallet/add-money',
+  paymentResult: '/portal/transaction/paytm/:orderId',
   workflow: '/portal/workflow',
   consigner: '/portal/consigner',
   consignerVehicles: '/portal/consigner/vehicles',
@@ -22,7 +26,25 @@ export const paths = {
   maintenance: '/node/maintenance',
   settings: '/node/settings',
   adminLoads: '/portal/admin/loads',
+  consignerLoads: '/portal/consigner/loads',
+  // marketplace web views (spec: fastag §2.3–2.4); patterns with :params go through pathWith()
+  activeLoads: '/web-view/active-loads',
+  activeLoadDetails: '/web-view/active-loads/details/:demandId',
+  loadingPoint: '/web-view/active-loads/loadingPoint/:demandId',
+  unloadingPoint: '/web-view/active-loads/unLoadingPoint/:demandId',
+  whatsappDemand: '/web-view/whatsapp-demand',
+  tokenPayment: '/web-view/active-loads/token/:demandId',
+  fleetLoadConfirmation: '/public/fleet-load-confirmation',
   adminConsignments: '/portal/update-consignment',
+  // trips web views (spec: fastag §2.4, marketplace §2)
+  trips: '/web-view/trips',
+  myTrips: '/web-view/my-trips',
+  tripDetails: '/web-view/marketplace/trips/details/:tripId',
+  tripDetailsV2: '/web-view/marketplace/trips/details/v2/:tripId',
+  marketplaceActiveLoads: '/web-view/marketplace/active-loads',
+  driverDetailsUpdate: '/app/caraxes/marketplace/driver-details-update',
+  ticketsChat: '/app/caraxes/marketplace/tickets/chat',
+  adminPods: '/portal/admin/pods',
 } as const;
 
 export type MenuType = 'OPERATOR' | 'CONSIGNER' | 'ADMIN';
@@ -31,4 +53,9 @@ export type MenuType = 'OPERATOR' | 'CONSIGNER' | 'ADMIN';
 export function homeFor(menuType: MenuType | undefined): string {
   if (menuType === 'CONSIGNER') return paths.consignerVehicles;
   return paths.home;
+}
+
+/** Fills a path pattern's :params: pathWith(paths.activeLoadDetails, { demandId }) */
+export function pathWith(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
 }

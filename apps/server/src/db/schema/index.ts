@@ -1,5 +1,10 @@
 // Every table, one file per domain; each domain adds one export line here.
+export * from './fastag.ts';
 export * from './foundation.ts';
 export * from './ledger.ts';
+export * from './marketplace.ts';
 export * from './payment-orders-core.ts';
+export * from './payments.ts';
+export * from './tracking.ts';
+export * from './trips.ts';
 export * from './trips-core.ts';

@@ -6,7 +6,10 @@ const paisa = (name: string) => bigint(name, { mode: 'number' });
 export type PaymentPurpose = 'WALLET_TOPUP' | 'TOKEN' | 'MEMBERSHIP' | 'CONSIGNER_TRIP';
 export type PaymentStatus = 'CREATED' | 'PENDING' | 'SUCCESS' | 'FAILURE';
 
-/** The order core (migration 0004); the payments area adds its columns in its own schema file. */
+/**
+ * The order core (migration 0004) plus the payments area's provider columns (migration 0040).
+ * Owned by payments; other areas read it (the passbook shows PENDING / FAILURE top-ups).
+ */
 export const paymentOrders = pgTable('payment_orders', {
   id: text('id').primaryKey(),
   purpose: text('purpose').$type<PaymentPurpose>().notNull(),
@@ -23,4 +26,13 @@ export const paymentOrders = pgTable('payment_orders', {
   settledEntryId: text('settled_entry_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  provider: text('provider').notNull().default('sandbox'),
+  txnToken: text('txn_token'),
+  txnTokenExpiresAt: ts('txn_token_expires_at'),
+  providerTxnId: text('provider_txn_id'),
+  bankTxnId: text('bank_txn_id'),
+  retryOf: text('retry_of'),
+  checkCount: integer('check_count').notNull().default(0),
+  nextCheckAt: ts('next_check_at'),
+  settledAt: ts('settled_at'),
 });

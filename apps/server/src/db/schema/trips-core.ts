@@ -28,6 +28,12 @@ export const trips = pgTable('trips', {
   unloadingPoints: jsonb('unloading_points').$type<TripPoint[]>().notNull().default([]),
   agreedPricePaisa: paisa('agreed_price_paisa').notNull(),
   tokenAmountPaisa: paisa('token_amount_paisa').notNull().default(0),
+  // added by the trips area (migration 0020)
+  remarks: text('remarks'),
+  cancelReason: text('cancel_reason'),
+  podRejectReason: text('pod_reject_reason'),
+  lastNotifiedAt: ts('last_notified_at'),
+  completedAt: ts('completed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../../db/schema/index.ts';
 
@@ -22,6 +22,10 @@ export async function setBalance(db: Db, id: string, balance: number) {
 
 export async function insertEntry(db: Db, row: typeof journalEntries.$inferInsert) {
   await db.insert(journalEntries).values(row);
+}
+
+export async function insertEntries(db: Db, rows: Array<typeof journalEntries.$inferInsert>) {
+  if (rows.length) await db.insert(journalEntries).values(rows);
 }
 
 export async function insertPostings(db: Db, rows: Array<typeof postings.$inferInsert>) {
@@ -53,6 +57,49 @@ export async function listAccountPostings(db: Db, accountId: string, opts: { lim
     .orderBy(desc(postings.id))
     .limit(opts.limit)
     .offset(opts.offset);
+}
+
+/** Closing balance of each account's last posting strictly before `at`; accounts without one are absent. */
+export async function findBalancesBefore(db: Db, accountIds: string[], at: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .selectDistinctOn([postings.accountId], { accountId: postings.accountId, balanceAfter: postings.balanceAfter })
+    .from(postings)
+    .where(and(inArray(postings.accountId, accountIds), lt(postings.createdAt, at)))
+    .orderBy(postings.accountId, desc(postings.createdAt), desc(postings.id));
+  return new Map(rows.map((r) => [r.accountId, r.balanceAfter]));
+}
+
+/** Keyset page of an account's postings in [from, to], oldest first. */
+export async function listAccountPostingsBetween(
+  db: Db,
+  accountId: string,
+  range: { from: Date; to: Date },
+  page: { afterId: number; limit: number },
+) {
+  return db
+    .select({
+      id: postings.id,
+      entryId: postings.entryId,
+      amount: postings.amount,
+      balanceAfter: postings.balanceAfter,
+      createdAt: postings.createdAt,
+      kind: journalEntries.kind,
+      memo: journalEntries.memo,
+      referenceType: journalEntries.referenceType,
+      referenceId: journalEntries.referenceId,
+    })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(
+      and(
+        eq(postings.accountId, accountId),
+        gte(postings.createdAt, range.from),
+        lt(postings.createdAt, range.to),
+        gt(postings.id, page.afterId),
+      ),
+    )
+    .orderBy(asc(postings.id))
+    .limit(page.limit);
 }
 
 /** Claims a key; returns undefined when the key was new (and is now held by this transaction). */

@@ -1,5 +1,6 @@
 import { type AccountKind, LEDGER_ERRORS, LEDGER_MESSAGES } from '@bhada/contracts/ledger';
 import type { Db } from '../../db/client.ts';
+import type { journalEntries } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -28,6 +29,8 @@ export interface EntryInput {
   referenceType?: string;
   referenceId?: string;
   metadata?: Record<string, unknown>;
+  /** when the movement happened; only imports and the demo seed backdate (default: now) */
+  at?: Date;
 }
 
 export interface PostedEntry {
@@ -41,13 +44,17 @@ export interface PostedEntry {
  * accounts in a fixed order, refuses a holder balance below zero, writes postings with their
  * closing balances and updates the balances — all or nothing.
  */
-export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry> {
+function assertBalanced(input: EntryInput) {
   if (input.legs.length < 2) throw new Error('an entry needs at least two legs');
   for (const leg of input.legs) {
     if (!Number.isSafeInteger(leg.amount) || leg.amount === 0)
       throw new Error(`leg amount must be a non-zero integer of paisa, got ${leg.amount}`);
   }
   if (input.legs.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error('entry legs must sum to zero');
+}
+
+export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry> {
+  assertBalanced(input);
 
   const ids = [...new Set(input.legs.map((l) => accountId(l.account)))];
   await repo.ensureAccounts(
@@ -63,13 +70,13 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
   const state = new Map(locked.map((a) => [a.id, { opening: a.balance, closing: a.balance, allowNegative: a.allowNegative }]));
 
   const entryId = newId('JE', 14);
-  const rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number }> = [];
+  const rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number; createdAt?: Date }> = [];
   for (const leg of input.legs) {
     const id = accountId(leg.account);
     const s = state.get(id)!;
     s.closing += leg.amount;
     if (s.closing < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
-    rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.closing });
+    rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.closing, ...(input.at ? { createdAt: input.at } : {}) });
   }
   await repo.insertEntry(tx, {
     id: entryId,
@@ -78,6 +85,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
     referenceType: input.referenceType,
     referenceId: input.referenceId,
     metadata: input.metadata ?? {},
+    ...(input.at ? { createdAt: input.at } : {}),
   });
   await repo.insertPostings(tx, rows);
   const balances: PostedEntry['balances'] = {};
@@ -86,6 +94,53 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
     balances[id] = { opening: s.opening, closing: s.closing };
   }
   return { entryId, balances };
+}
+
+/**
+ * Posts many entries in order with one lock round and bulk inserts (the demo seed and imports of
+ * history): the same rules as postEntry — balanced legs, no holder below zero at any step.
+ */
+export async function postEntries(tx: Db, inputs: EntryInput[]): Promise<PostedEntry[]> {
+  if (!inputs.length) return [];
+  for (const input of inputs) assertBalanced(input);
+  const refs = new Map<string, AccountRef>();
+  for (const input of inputs) for (const leg of input.legs) refs.set(accountId(leg.account), leg.account);
+  await repo.ensureAccounts(
+    tx,
+    [...refs].map(([id, ref]) => ({ id, kind: ref.kind, ownerId: ref.ownerId, allowNegative: EXTERNAL.has(ref.kind) })),
+  );
+  const locked = await repo.lockAccounts(tx, [...refs.keys()]);
+  const state = new Map(locked.map((a) => [a.id, { balance: a.balance, start: a.balance, allowNegative: a.allowNegative }]));
+  const entries: Array<typeof journalEntries.$inferInsert> = [];
+  const rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number; createdAt?: Date }> = [];
+  const posted: PostedEntry[] = [];
+  for (const input of inputs) {
+    const entryId = newId('JE', 14);
+    const balances: PostedEntry['balances'] = {};
+    for (const leg of input.legs) {
+      const id = accountId(leg.account);
+      const s = state.get(id)!;
+      const opening = balances[id]?.opening ?? s.balance;
+      s.balance += leg.amount;
+      if (s.balance < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
+      balances[id] = { opening, closing: s.balance };
+      rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.balance, ...(input.at ? { createdAt: input.at } : {}) });
+    }
+    entries.push({
+      id: entryId,
+      kind: input.kind,
+      memo: input.memo,
+      referenceType: input.referenceType,
+      referenceId: input.referenceId,
+      metadata: input.metadata ?? {},
+      ...(input.at ? { createdAt: input.at } : {}),
+    });
+    posted.push({ entryId, balances });
+  }
+  for (let i = 0; i < entries.length; i += 500) await repo.insertEntries(tx, entries.slice(i, i + 500));
+  for (let i = 0; i < rows.length; i += 1000) await repo.insertPostings(tx, rows.slice(i, i + 1000));
+  for (const [id, s] of state) if (s.balance !== s.start) await repo.setBalance(tx, id, s.balance);
+  return posted;
 }
 
 /**
@@ -118,6 +173,17 @@ export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
 
 export async function statement(db: Db, ref: AccountRef, page: { pageNo: number; pageSize: number }) {
   return repo.listAccountPostings(db, accountId(ref), { limit: page.pageSize, offset: page.pageNo * page.pageSize });
+}
+
+/** Balances of these accounts just before a moment (the closing balance of their last posting before it), in paisa. */
+export async function balancesBefore(db: Db, refs: AccountRef[], at: Date): Promise<Map<string, number>> {
+  if (!refs.length) return new Map();
+  return repo.findBalancesBefore(db, refs.map(accountId), at);
+}
+
+/** An account's postings in a time window, oldest first, a page at a time (statements stream these). */
+export async function postingsBetween(db: Db, ref: AccountRef, range: { from: Date; to: Date }, page: { afterId: number; limit: number }) {
+  return repo.listAccountPostingsBetween(db, accountId(ref), range, page);
 }
 
 /** The reconciliation proof behind `npm run ledger:check`. */

@@ -1,0 +1,61 @@
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const paisa = (name: string) => bigint(name, { mode: 'number' });
+
+export type TagClass = 4 | 5 | 6 | 7 | 12 | 15 | 16;
+export type FastagTxnKind = 'TOLL' | 'TOLL_REVERSAL' | 'RECHARGE' | 'AUTO_RECHARGE';
+
+/** Migration 0030. A tag's balance is the ledger account FASTAG:<tag_id>. */
+export const fastags = pgTable('fastags', {
+  tagId: text('tag_id').primaryKey(),
+  operatorId: text('operator_id').notNull(),
+  vehicleId: text('vehicle_id').notNull(),
+  tagClass: integer('tag_class').$type<TagClass>().notNull(),
+  barcode: text('barcode').notNull(),
+  autoRecharge: boolean('auto_recharge').notNull().default(false),
+  minBalancePaisa: paisa('min_balance_paisa').notNull().default(0),
+  rechargeAmountPaisa: paisa('recharge_amount_paisa'),
+  status: text('status').$type<'ACTIVE' | 'BLOCKED' | 'CLOSED'>().notNull().default('ACTIVE'),
+  lastTollName: text('last_toll_name'),
+  lastTollAt: ts('last_toll_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const fastagTransactions = pgTable('fastag_transactions', {
+  id: text('id').primaryKey(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+  eventId: text('event_id'),
+  operatorId: text('operator_id').notNull(),
+  tagId: text('tag_id').notNull(),
+  vehicleId: text('vehicle_id').notNull(),
+  kind: text('kind').$type<FastagTxnKind>().notNull(),
+  txnType: text('txn_type').$type<'DEBIT' | 'CREDIT'>().notNull(),
+  status: text('status').$type<'SUCCESS' | 'FAILED'>().notNull(),
+  amountPaisa: paisa('amount_paisa').notNull(),
+  openingBalancePaisa: paisa('opening_balance_paisa').notNull(),
+  closingBalancePaisa: paisa('closing_balance_paisa').notNull(),
+  plaza: text('plaza'),
+  plazaCode: text('plaza_code'),
+  laneDirection: text('lane_direction'),
+  vehicleClass: integer('vehicle_class'),
+  entryId: text('entry_id'),
+  failureReason: text('failure_reason'),
+  occurredAt: ts('occurred_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const tickets = pgTable('tickets', {
+  id: text('id').primaryKey(),
+  operatorId: text('operator_id').notNull(),
+  raisedBy: text('raised_by').notNull(),
+  category: text('category').notNull(),
+  referenceType: text('reference_type').notNull(),
+  referenceId: text('reference_id').notNull(),
+  subject: text('subject').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  status: text('status').$type<'OPEN' | 'RESOLVED' | 'CLOSED'>().notNull().default('OPEN'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,267 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { fastags, fastagTransactions, ledgerAccounts, tickets, vehicles } from '../../db/schema/index.ts';
+
+const tagBalance = sql<number | null>`${ledgerAccounts.balance}`.mapWith(Number);
+const tagAccountJoin = eq(ledgerAccounts.id, sql`'FASTAG:' || ${fastags.tagId}`);
+
+const tagColumns = {
+  tagId: fastags.tagId,
+  operatorId: fastags.operatorId,
+  vehicleId: fastags.vehicleId,
+  vehicleNumber: vehicles.number,
+  tagClass: fastags.tagClass,
+  barcode: fastags.barcode,
+  autoRecharge: fastags.autoRecharge,
+  minBalancePaisa: fastags.minBalancePaisa,
+  rechargeAmountPaisa: fastags.rechargeAmountPaisa,
+  status: fastags.status,
+  lastTollName: fastags.lastTollName,
+  lastTollAt: fastags.lastTollAt,
+  balance: tagBalance,
+};
+
+function searchFilter(operatorId: string, search: string | undefined) {
+  return and(eq(fastags.operatorId, operatorId), search ? ilike(vehicles.number, `%${search}%`) : undefined);
+}
+
+/** A page of the operator's tagged vehicles by registration number; `search` is upper-case letters and digits. */
+export async function listTags(db: Db, scope: { operatorId: string; search?: string }, page: { limit: number; offset: number }) {
+  return db
+    .select(tagColumns)
+    .from(fastags)
+    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+    .leftJoin(ledgerAccounts, tagAccountJoin)
+    .where(searchFilter(scope.operatorId, scope.search))
+    .orderBy(asc(vehicles.number))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countTags(db: Db, scope: { operatorId: string; search?: string }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(fastags)
+    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+    .where(searchFilter(scope.operatorId, scope.search));
+  return row?.n ?? 0;
+}
+
+/** One tag by its id; scoped to an operator unless the caller is the issuer's webhook. */
+export async function findTag(db: Db, scope: { tagId: string; operatorId?: string }) {
+  const [row] = await db
+    .select(tagColumns)
+    .from(fastags)
+    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+    .leftJoin(ledgerAccounts, tagAccountJoin)
+    .where(and(eq(fastags.tagId, scope.tagId), scope.operatorId ? eq(fastags.operatorId, scope.operatorId) : undefined))
+    .limit(1);
+  return row;
+}
+
+export async function findTagByVehicle(db: Db, scope: { vehicleId: string; operatorId: string }) {
+  const [row] = await db
+    .select(tagColumns)
+    .from(fastags)
+    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+    .leftJoin(ledgerAccounts, tagAccountJoin)
+    .where(and(eq(fastags.vehicleId, scope.vehicleId), eq(fastags.operatorId, scope.operatorId)))
+    .limit(1);
+  return row;
+}
+
+export async function listTagIds(db: Db, operatorId: string) {
+  const rows = await db.select({ tagId: fastags.tagId }).from(fastags).where(eq(fastags.operatorId, operatorId));
+  return rows.map((r) => r.tagId);
+}
+
+export async function updateTagSettings(db: Db, tagId: string, set: { autoRecharge: boolean; minBalancePaisa?: number }) {
+  const [row] = await db
+    .update(fastags)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(fastags.tagId, tagId))
+    .returning({ autoRecharge: fastags.autoRecharge, minBalancePaisa: fastags.minBalancePaisa });
+  return row!;
+}
+
+/** Keeps the newest crossing only: events may arrive out of order. */
+export async function updateLastToll(db: Db, tagId: string, plaza: string, at: Date) {
+  await db
+    .update(fastags)
+    .set({ lastTollName: plaza, lastTollAt: at })
+    .where(and(eq(fastags.tagId, tagId), or(isNull(fastags.lastTollAt), lt(fastags.lastTollAt, at))));
+}
+
+export async function insertTags(db: Db, rows: Array<typeof fastags.$inferInsert>) {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(fastags).values(rows.slice(i, i + 500));
+}
+
+export type TxnInsert = Omit<typeof fastagTransactions.$inferInsert, 'seq'>;
+export async function insertTxns(db: Db, rows: TxnInsert[]) {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(fastagTransactions).values(rows.slice(i, i + 500));
+}
+
+export async function findTxn(db: Db, scope: { id: string; operatorId: string }) {
+  const [row] = await db
+    .select({
+      id: fastagTransactions.id,
+      kind: fastagTransactions.kind,
+      status: fastagTransactions.status,
+      txnType: fastagTransactions.txnType,
+      amountPaisa: fastagTransactions.amountPaisa,
+      plaza: fastagTransactions.plaza,
+      plazaCode: fastagTransactions.plazaCode,
+      occurredAt: fastagTransactions.occurredAt,
+      tagId: fastagTransactions.tagId,
+      vehicleNumber: vehicles.number,
+    })
+    .from(fastagTransactions)
+    .innerJoin(vehicles, eq(vehicles.id, fastagTransactions.vehicleId))
+    .where(and(eq(fastagTransactions.id, scope.id), eq(fastagTransactions.operatorId, scope.operatorId)))
+    .limit(1);
+  return row;
+}
+
+export interface TxnFilter {
+  operatorId: string;
+  vehicleId?: string;
+  txnType?: 'DEBIT' | 'CREDIT';
+  from: Date;
+  to: Date;
+}
+
+/** Only applied rows: a declined toll moved no money and is kept for the audit trail, not the lists. */
+function txnWhere(f: TxnFilter) {
+  return and(
+    eq(fastagTransactions.operatorId, f.operatorId),
+    f.vehicleId ? eq(fastagTransactions.vehicleId, f.vehicleId) : undefined,
+    f.txnType ? eq(fastagTransactions.txnType, f.txnType) : undefined,
+    eq(fastagTransactions.status, 'SUCCESS'),
+    gte(fastagTransactions.occurredAt, f.from),
+    lt(fastagTransactions.occurredAt, f.to),
+  );
+}
+
+const openTickets = sql<number>`(SELECT count(*) FROM ${tickets} WHERE ${tickets.referenceType} = 'FASTAG_TXN'
+  AND ${tickets.referenceId} = ${fastagTransactions.id} AND ${tickets.status} = 'OPEN')`.mapWith(Number);
+
+const txnColumns = {
+  seq: fastagTransactions.seq,
+  txnId: fastagTransactions.id,
+  vehicleId: fastagTransactions.vehicleId,
+  vehicleNumber: vehicles.number,
+  kind: fastagTransactions.kind,
+  type: fastagTransactions.txnType,
+  amountPaisa: fastagTransactions.amountPaisa,
+  openingPaisa: fastagTransactions.openingBalancePaisa,
+  closingPaisa: fastagTransactions.closingBalancePaisa,
+  plaza: fastagTransactions.plaza,
+  occurredAt: fastagTransactions.occurredAt,
+};
+
+export async function listTxns(db: Db, filter: TxnFilter, page: { limit: number; offset: number }) {
+  return db
+    .select({ ...txnColumns, ticket: openTickets })
+    .from(fastagTransactions)
+    .innerJoin(vehicles, eq(vehicles.id, fastagTransactions.vehicleId))
+    .where(txnWhere(filter))
+    .orderBy(desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Count and totals per direction, in paisa. */
+export async function summariseTxns(db: Db, filter: Omit<TxnFilter, 'txnType'>) {
+  const rows = await db
+    .select({
+      type: fastagTransactions.txnType,
+      n: count(),
+      total: sql<number>`coalesce(sum(${fastagTransactions.amountPaisa}), 0)`.mapWith(Number),
+    })
+    .from(fastagTransactions)
+    .where(txnWhere(filter))
+    .groupBy(fastagTransactions.txnType);
+  const of = (t: 'DEBIT' | 'CREDIT') => rows.find((r) => r.type === t) ?? { n: 0, total: 0 };
+  return { debit: of('DEBIT'), credit: of('CREDIT') };
+}
+
+/** Keyset page for statements: oldest first, after (occurredAt, seq). */
+export async function statementTxns(db: Db, filter: TxnFilter, after: { at: Date; seq: number } | null, limit: number) {
+  return db
+    .select(txnColumns)
+    .from(fastagTransactions)
+    .innerJoin(vehicles, eq(vehicles.id, fastagTransactions.vehicleId))
+    .where(
+      and(
+        txnWhere(filter),
+        after
+          ? or(
+              gt(fastagTransactions.occurredAt, after.at),
+              and(eq(fastagTransactions.occurredAt, after.at), gt(fastagTransactions.seq, after.seq)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(fastagTransactions.occurredAt), asc(fastagTransactions.seq))
+    .limit(limit);
+}
+
+/** Sum over the operator's tags (or one vehicle's) of each tag's balance after its last applied row before `at`. */
+export async function tagBalancesBefore(db: Db, scope: { operatorId: string; vehicleId?: string }, at: Date) {
+  const last = db
+    .selectDistinctOn([fastagTransactions.tagId], { closing: fastagTransactions.closingBalancePaisa })
+    .from(fastagTransactions)
+    .where(
+      and(
+        eq(fastagTransactions.operatorId, scope.operatorId),
+        scope.vehicleId ? eq(fastagTransactions.vehicleId, scope.vehicleId) : undefined,
+        eq(fastagTransactions.status, 'SUCCESS'),
+        lt(fastagTransactions.occurredAt, at),
+      ),
+    )
+    .orderBy(fastagTransactions.tagId, desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq))
+    .as('last');
+  const [row] = await db.select({ total: sql<number>`coalesce(sum(${last.closing}), 0)`.mapWith(Number) }).from(last);
+  return row?.total ?? 0;
+}
+
+export async function insertTicket(db: Db, row: typeof tickets.$inferInsert) {
+  const inserted = await db.insert(tickets).values(row).onConflictDoNothing().returning({ id: tickets.id });
+  return inserted[0];
+}
+
+export async function findOpenTicket(db: Db, referenceId: string) {
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), eq(tickets.status, 'OPEN')))
+    .limit(1);
+  return row;
+}
+
+export async function countOpenTickets(db: Db, referenceId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tickets)
+    .where(and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), eq(tickets.status, 'OPEN')));
+  return row?.n ?? 0;
+}
+
+/** Random active tags for the toll simulator (optionally of some operators only). */
+export async function pickActiveTags(db: Db, limit: number, operatorIds?: string[]) {
+  return db
+    .select({ tagId: fastags.tagId, tagClass: fastags.tagClass, vehicleNumber: vehicles.number })
+    .from(fastags)
+    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+    .where(and(eq(fastags.status, 'ACTIVE'), operatorIds?.length ? inArray(fastags.operatorId, operatorIds) : undefined))
+    .orderBy(sql`random()`)
+    .limit(limit);
+}
+
+export async function listVehiclesForTags(db: Db, vehicleIdPrefix: string) {
+  return db
+    .select({ id: vehicles.id, operatorId: vehicles.operatorId, number: vehicles.number, tyreCount: vehicles.tyreCount })
+    .from(vehicles)
+    .where(ilike(vehicles.id, `${vehicleIdPrefix}%`))
+    .orderBy(asc(vehicles.id));
+}

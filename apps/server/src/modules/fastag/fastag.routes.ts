@@ -1,0 +1,254 @@
+import { envelopeSchema } from '@bhada/contracts/common';
+import {
+  accountRequestSchema,
+  accountResponseSchema,
+  disputeParamsSchema,
+  disputeRequestSchema,
+  disputeResponseSchema,
+  FASTAG_ERRORS,
+  FASTAG_MESSAGES,
+  fastagListQuerySchema,
+  fastagListResponseSchema,
+  fastagStatementQuerySchema,
+  fastagStatementV2QuerySchema,
+  ISSUER_SIGNATURE_HEADER,
+  rechargeRequestSchema,
+  rechargeResponseSchema,
+  tollEventSchema,
+  tollWebhookResponseSchema,
+  transactionsQuerySchema,
+  transactionsResponseSchema,
+  txnOverviewQuerySchema,
+  txnOverviewResponseSchema,
+  vehicleIdParamsSchema,
+} from '@bhada/contracts/fastag';
+import { IDEMPOTENCY_HEADER } from '@bhada/contracts/ledger';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hmac, safeEqual } from '../../lib/crypto.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { ok } from '../../lib/reply.ts';
+import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
+import { downloadOf, requireDownloadToken, sendStatement } from '../wallet/report-route.ts';
+import * as fastag from './fastag.service.ts';
+import { simulateTollCrossings } from './toll-simulator.ts';
+
+const tags = ['fastag'];
+export const TOLL_SIMULATOR_JOB = 'fastag.simulate-tolls';
+
+export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret: string; simulateEvery?: string }> = async (app, opts) => {
+  const op = (request: FastifyRequest) => operatorIdOf(actorOf(request));
+  const view = requirePermission('FASTAG_VIEW');
+  const manage = requirePermission('FASTAG_RECHARGE');
+
+  app.get(
+    '/api/fastag/vehicleWiseTagAmount',
+    {
+      preHandler: view,
+      schema: {
+        tags,
+        summary: 'Tagged vehicles with balances, by vehicle number',
+        querystring: fastagListQuerySchema,
+        response: { 200: envelopeSchema(fastagListResponseSchema) },
+      },
+    },
+    async (request) => ok(await fastag.listTags(app.db, op(request), request.query)),
+  );
+
+  app.post(
+    '/api/fastag/recharge',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Recharge a tag from the wallet (idempotent with the idempotency-key header)',
+        body: rechargeRequestSchema,
+        response: { 200: envelopeSchema(rechargeResponseSchema) },
+      },
+    },
+    async (request) => {
+      const header = request.headers[IDEMPOTENCY_HEADER];
+      const key = typeof header === 'string' && header ? header.slice(0, 100) : newId('IDK', 16);
+      const result = await fastag.recharge(app.db, op(request), request.body, key);
+      return ok(result, result.message);
+    },
+  );
+
+  app.put(
+    '/api/fastag/account',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Auto-recharge toggle {id, recharge, minBal} or minimum balance {fastagId, minBalance, autoRechargeActivate}',
+        body: accountRequestSchema,
+        response: { 200: envelopeSchema(accountResponseSchema) },
+      },
+    },
+    async (request) => {
+      const result = await fastag.updateAccount(app.db, op(request), request.body);
+      return ok(result, result.message);
+    },
+  );
+
+  app.get(
+    '/api/fastag/txnOverview/:id',
+    {
+      preHandler: view,
+      schema: {
+        tags,
+        summary: "A vehicle's tag summary for a period (id is the vehicleId)",
+        params: vehicleIdParamsSchema,
+        querystring: txnOverviewQuerySchema,
+        response: { 200: envelopeSchema(txnOverviewResponseSchema) },
+      },
+    },
+    async (request) => ok(await fastag.txnOverview(app.db, op(request), request.params.id, request.query)),
+  );
+
+  app.get(
+    '/api/fastag/transactions/v3/:id',
+    {
+      preHandler: view,
+      schema: {
+        tags,
+        summary: "A vehicle's tolls and recharges, newest first (id is the vehicleId)",
+        params: vehicleIdParamsSchema,
+        querystring: transactionsQuerySchema,
+        response: { 200: envelopeSchema(transactionsResponseSchema) },
+      },
+    },
+    async (request) => ok(await fastag.transactions(app.db, op(request), request.params.id, request.query)),
+  );
+
+  app.post(
+    '/api/fastag/transactions/:txnId/dispute',
+    {
+      preHandler: view,
+      schema: {
+        tags,
+        summary: 'Dispute a toll: raises a ticket (one open ticket per toll)',
+        params: disputeParamsSchema,
+        body: disputeRequestSchema.optional(),
+        response: { 200: envelopeSchema(disputeResponseSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const result = await fastag.dispute(
+        app.db,
+        { operatorId: operatorIdOf(actor), userCode: actor.userCode },
+        request.params.txnId,
+        request.body?.reason,
+      );
+      return ok(result, FASTAG_MESSAGES.disputeRaised);
+    },
+  );
+
+  const produces = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'];
+  app.get(
+    '/api/fastag/report/fastagStatement',
+    {
+      preValidation: requireDownloadToken(app.db, opts.secret, 'fastagStatement'),
+      schema: {
+        tags,
+        summary: 'All-vehicles Fastag statement, at most 14 days (xlsx or pdf; download token in dt)',
+        querystring: fastagStatementQuerySchema.extend({ dt: z.string() }),
+        produces,
+      },
+    },
+    async (request, reply) => {
+      const statement = await fastag.allVehiclesStatement(app.db, downloadOf(request).operatorId, request.query);
+      return sendStatement(request, reply, request.query.reportFormat, 'fastag-statement', statement);
+    },
+  );
+
+  app.get(
+    '/api/fastag/report/fastagStatement/v2',
+    {
+      preValidation: requireDownloadToken(app.db, opts.secret, 'fastagStatement/v2'),
+      schema: {
+        tags,
+        summary: 'One vehicle’s Fastag statement (xlsx or pdf; download token in dt)',
+        querystring: fastagStatementV2QuerySchema.extend({ dt: z.string() }),
+        produces,
+      },
+    },
+    async (request, reply) => {
+      const statement = await fastag.vehicleStatement(app.db, downloadOf(request).operatorId, request.query);
+      return sendStatement(request, reply, request.query.reportFormat, 'fastag-vehicle-statement', statement);
+    },
+  );
+
+  // The issuer's webhook needs the exact bytes it signed, so it gets its own JSON parser that keeps
+  // the raw string; the rest of the API parses JSON as usual.
+  await app.register(async (hook) => {
+    hook.removeContentTypeParser('application/json');
+    hook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+    hook.post(
+      '/api/fastag/webhooks/toll',
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags,
+          summary: `Toll events from the tag issuer, HMAC-SHA256 of the raw body in ${ISSUER_SIGNATURE_HEADER}`,
+          response: { 200: envelopeSchema(tollWebhookResponseSchema) },
+        },
+      },
+      async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const given = String(request.headers[ISSUER_SIGNATURE_HEADER] ?? '').replace(/^sha256=/, '');
+        if (!given || !safeEqual(given, hmac(opts.issuerSecret, raw))) {
+          request.log.warn({ ip: request.ip, length: raw.length }, 'toll webhook refused: bad signature');
+          throw new AppError(FASTAG_ERRORS.FASTAG_WEBHOOK_SIGNATURE_INVALID, FASTAG_MESSAGES.badSignature);
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          throw badRequest('Body is not JSON');
+        }
+        const parsed = tollEventSchema.safeParse(json);
+        if (!parsed.success) {
+          request.log.warn({ issues: parsed.error.issues }, 'toll webhook refused: invalid event');
+          throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid event', parsed.error.issues[0]?.path.map(String).join('.'));
+        }
+        let applied: Awaited<ReturnType<typeof fastag.applyTollEvent>>;
+        try {
+          applied = await fastag.applyTollEvent(app.db, parsed.data);
+        } catch (err) {
+          if (err instanceof AppError)
+            request.log.warn({ eventId: parsed.data.eventId, tagId: parsed.data.tagId, code: err.code }, 'toll webhook refused');
+          throw err;
+        }
+        if (applied.alerts.length) {
+          await fastag
+            .sendAlerts(app.db, app.notifier, applied.alerts)
+            .catch((err) => request.log.error({ err }, 'balance alert not sent'));
+        }
+        return ok(applied.response);
+      },
+    );
+  });
+
+  // the simulator goes through the same signed webhook as the real issuer would
+  app.jobs.define(TOLL_SIMULATOR_JOB, async () => {
+    await simulateTollCrossings(app.db, {
+      secret: opts.issuerSecret,
+      count: 6,
+      operatorIds: ['OP1001', 'OP1002', 'OP1003'],
+      deliver: async (rawBody, signature) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/fastag/webhooks/toll',
+          headers: { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature },
+          payload: rawBody,
+        });
+        return { status: res.statusCode, body: res.json() };
+      },
+    });
+  });
+  if (opts.simulateEvery) app.jobs.schedule(TOLL_SIMULATOR_JOB, opts.simulateEvery);
+};

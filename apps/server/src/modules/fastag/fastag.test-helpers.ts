@@ -1,0 +1,80 @@
+import { ISSUER_SIGNATURE_HEADER, type TagClass, type TollEvent } from '@bhada/contracts/fastag';
+import type { TestApp } from '../../../test/app.ts';
+import type { Db } from '../../db/client.ts';
+import { fastags } from '../../db/schema/index.ts';
+import { hmac } from '../../lib/crypto.ts';
+import { newId } from '../../lib/ids.ts';
+import { postEntry, SYSTEM_OWNER } from '../ledger/ledger.service.ts';
+
+/** Money into an operator's wallet, as a settled top-up would bring it. */
+export async function fundWallet(db: Db, operatorId: string, paisa: number) {
+  await db.transaction(async (tx) =>
+    postEntry(tx as unknown as Db, {
+      kind: 'WALLET_TOPUP',
+      memo: 'Money added to wallet',
+      legs: [
+        { account: { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER }, amount: -paisa },
+        { account: { kind: 'OPERATOR_WALLET', ownerId: operatorId }, amount: paisa },
+      ],
+    }),
+  );
+}
+
+export async function insertTag(
+  db: Db,
+  operatorId: string,
+  vehicleId: string,
+  overrides: Partial<{ tagClass: TagClass; autoRecharge: boolean; minBalancePaisa: number; rechargeAmountPaisa: number | null }> = {},
+) {
+  const tagId = newId('TAG', 16).replace('-', '');
+  await db.insert(fastags).values({
+    tagId,
+    operatorId,
+    vehicleId,
+    tagClass: overrides.tagClass ?? 12,
+    barcode: newId('608268', 8),
+    autoRecharge: overrides.autoRecharge ?? false,
+    minBalancePaisa: overrides.minBalancePaisa ?? 0,
+    rechargeAmountPaisa: overrides.rechargeAmountPaisa ?? null,
+  });
+  return tagId;
+}
+
+/** Money onto a tag straight from the outside (tests only), so tolls have something to take. */
+export async function fundTag(db: Db, tagId: string, paisa: number) {
+  await db.transaction(async (tx) =>
+    postEntry(tx as unknown as Db, {
+      kind: 'TEST_TAG_FUND',
+      memo: 'test',
+      legs: [
+        { account: { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER }, amount: -paisa },
+        { account: { kind: 'FASTAG', ownerId: tagId }, amount: paisa },
+      ],
+    }),
+  );
+}
+
+export function tollEvent(tagId: string, overrides: Partial<TollEvent> = {}): TollEvent {
+  return {
+    eventId: newId('EVT', 16),
+    tagId,
+    type: 'DEBIT',
+    amount: 41_500,
+    plaza: 'Kherki Daula Toll Plaza (NH48)',
+    plazaCode: 'HR-KDL',
+    laneDirection: 'ENTRY-UP',
+    vehicleClass: 12,
+    crossedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** Posts a raw body to the issuer webhook, signed with the test app's issuer secret unless told otherwise. */
+export function deliverToll(t: TestApp, raw: string, signature = hmac(t.config.TAG_ISSUER_SECRET, raw)) {
+  return t.call({
+    method: 'POST',
+    url: '/api/fastag/webhooks/toll',
+    headers: { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature },
+    payload: raw,
+  });
+}

@@ -1,0 +1,297 @@
+import type { LoadState, OperatorLoadState } from '@bhada/contracts/loads';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { consigners, demandResponses, demands, demandViews, operators, quotes, users, vehicles } from '../../db/schema/index.ts';
+
+export type DemandRow = typeof demands.$inferSelect;
+
+export async function insertDemand(db: Db, row: typeof demands.$inferInsert): Promise<DemandRow> {
+  const [inserted] = await db.insert(demands).values(row).returning();
+  return inserted!;
+}
+
+export async function findDemand(db: Db, id: string): Promise<DemandRow | undefined> {
+  const [row] = await db.select().from(demands).where(eq(demands.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the load for a state change (award, token, cancel) or shares it with other quotes. */
+export async function lockDemand(db: Db, id: string, mode: 'update' | 'share'): Promise<DemandRow | undefined> {
+  const [row] = await db.select().from(demands).where(eq(demands.id, id)).limit(1).for(mode);
+  return row;
+}
+
+/** The state machine's only write: moves a load only if it is still in the state it was read in. */
+export async function updateDemandState(
+  db: Db,
+  id: string,
+  from: LoadState,
+  to: LoadState,
+  patch: Partial<typeof demands.$inferInsert>,
+): Promise<DemandRow | undefined> {
+  const [row] = await db
+    .update(demands)
+    .set({ ...patch, state: to, updatedAt: new Date() })
+    .where(and(eq(demands.id, id), eq(demands.state, from)))
+    .returning();
+  return row;
+}
+
+/** OPEN loads whose window has passed: the award sweep's work list. */
+export async function listDueForAward(db: Db, now: Date, limit = 200): Promise<string[]> {
+  const rows = await db
+    .select({ id: demands.id })
+    .from(demands)
+    .where(and(eq(demands.state, 'OPEN'), sql`${demands.biddingEndsAt} <= ${now}`))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function findResponse(db: Db, demandId: string, operatorId: string) {
+  const [row] = await db
+    .select({ consent: demandResponses.consent })
+    .from(demandResponses)
+    .where(and(eq(demandResponses.demandId, demandId), eq(demandResponses.operatorId, operatorId)))
+    .limit(1);
+  return row;
+}
+
+export async function upsertResponse(
+  db: Db,
+  row: { demandId: string; operatorId: string; consent: 'ACCEPTED' | 'REJECTED'; userCode: string },
+) {
+  await db
+    .insert(demandResponses)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [demandResponses.demandId, demandResponses.operatorId],
+      set: { consent: row.consent, userCode: row.userCode, updatedAt: new Date() },
+    });
+}
+
+/** Quoting implies interest: records ACCEPTED unless the operator already answered. */
+export async function acceptIfUnanswered(db: Db, row: { demandId: string; operatorId: string; userCode: string }) {
+  await db
+    .insert(demandResponses)
+    .values({ ...row, consent: 'ACCEPTED' })
+    .onConflictDoNothing();
+}
+
+export async function insertView(db: Db, row: typeof demandViews.$inferInsert) {
+  await db.insert(demandViews).values(row);
+}
+
+export async function findMyQuote(db: Db, demandId: string, operatorId: string) {
+  const [row] = await db
+    .select({ amountPaisa: quotes.amountPaisa, placedAt: quotes.placedAt })
+    .from(quotes)
+    .where(and(eq(quotes.demandId, demandId), eq(quotes.operatorId, operatorId)))
+    .limit(1);
+  return row;
+}
+
+/** The operator's fleet as the load board's ordering needs it (ADR 021). */
+export async function fleetOf(db: Db, operatorId: string) {
+  return db
+    .select({
+      vehicleType: vehicles.vehicleType,
+      bodyType: vehicles.bodyType,
+      lat: vehicles.currentLat,
+      lng: vehicles.currentLng,
+    })
+    .from(vehicles)
+    .where(and(eq(vehicles.operatorId, operatorId), eq(vehicles.status, 'VERIFIED')));
+}
+
+export interface FleetHint {
+  types: string[];
+  bodies: string[];
+  /** distinct positions of the operator's vehicles (rounded), for the nearest-vehicle distance */
+  spots: Array<{ lat: number; lng: number }>;
+}
+
+export interface BoardFilters {
+  origin?: string;
+  destination?: string;
+  vehicleType?: string;
+}
+
+function tabCondition(tab: OperatorLoadState, op: string, now: Date): SQL {
+  switch (tab) {
+    case 'OPEN':
+      return sql`d.state = 'OPEN' AND d.bidding_ends_at > ${now} AND q.operator_id IS NULL AND r.consent IS DISTINCT FROM 'REJECTED'`;
+    case 'QUOTED':
+      return sql`d.state = 'OPEN' AND q.operator_id IS NOT NULL AND r.consent IS DISTINCT FROM 'REJECTED'`;
+    case 'WON':
+      return sql`d.state = 'AWARDED' AND d.awarded_operator_id = ${op}`;
+    case 'CONFIRMED':
+      return sql`d.state IN ('CONFIRMED', 'IN_TRIP', 'CLOSED') AND d.awarded_operator_id = ${op}`;
+    case 'LOST':
+      return sql`q.operator_id IS NOT NULL AND (d.state IN ('CANCELLED', 'EXPIRED')
+        OR (d.state IN ('AWARDED', 'CONFIRMED', 'IN_TRIP', 'CLOSED') AND d.awarded_operator_id IS DISTINCT FROM ${op}))`;
+  }
+}
+
+const ORDER: Record<OperatorLoadState, SQL> = {
+  // ADR 021: loads the fleet fits first, then the nearest free vehicle (50 km steps), then loading time
+  OPEN: sql`b.type_match DESC, b.body_match DESC, floor(coalesce(b.nearest_km, 100000) / 50) ASC, b.loading_at ASC, b.id`,
+  QUOTED: sql`b.bidding_ends_at ASC, b.id`,
+  WON: sql`b.awarded_at DESC, b.id`,
+  CONFIRMED: sql`b.updated_at DESC, b.id`,
+  LOST: sql`b.updated_at DESC, b.id`,
+};
+
+export interface BoardRow {
+  id: string;
+  state: LoadState;
+  origin_city: string;
+  destination_city: string;
+  distance_km: number;
+  vehicle_type: string;
+  body_type: 'OPEN' | 'CONTAINER' | 'TRAILER';
+  tyre_count: number;
+  tonnage: string | number;
+  length_feet: number;
+  material: string;
+  loading_at: Date | string;
+  bidding_ends_at: Date | string;
+  token_amount_paisa: string | number;
+  awarded_operator_id: string | null;
+  my_quote: string | number | null;
+  consent: 'ACCEPTED' | 'REJECTED' | null;
+  type_match: boolean;
+  nearest_km: string | number | null;
+  total: string | number;
+}
+
+function nearestExpr(spots: FleetHint['spots']): SQL {
+  if (!spots.length) return sql`NULL::double precision`;
+  // equirectangular distance (× road factor) is plenty for ordering and cheap on 10,000 rows
+  const parts = spots.map(
+    (s) => sql`sqrt(power(d.origin_lat - ${s.lat}::float8, 2) + power((d.origin_lng - ${s.lng}::float8) * 0.92, 2)) * 139.1`,
+  );
+  return parts.length === 1 ? parts[0]! : sql`LEAST(${sql.join(parts, sql`, `)})`;
+}
+
+function inList(column: SQL, values: string[]): SQL {
+  if (!values.length) return sql`false`;
+  return sql`${column} IN (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+}
+
+/** The operator's load board for one tab, ordered and paged; the total comes from a window count. */
+export async function listBoard(
+  db: Db,
+  input: { operatorId: string; tab: OperatorLoadState; now: Date; fleet: FleetHint; filters: BoardFilters; limit: number; offset: number },
+): Promise<BoardRow[]> {
+  const { operatorId: op, fleet, filters } = input;
+  const where: SQL[] = [tabCondition(input.tab, op, input.now)];
+  if (filters.origin) where.push(sql`d.origin_city = ${filters.origin}`);
+  if (filters.destination) where.push(sql`d.destination_city = ${filters.destination}`);
+  if (filters.vehicleType) where.push(sql`d.vehicle_type = ${filters.vehicleType}`);
+  const query = sql`
+    SELECT b.*, count(*) OVER () AS total FROM (
+      SELECT d.id, d.state, d.origin_city, d.destination_city, d.distance_km, d.vehicle_type, d.body_type, d.tyre_count,
+             d.tonnage, d.length_feet, d.material, d.loading_at, d.bidding_ends_at, d.token_amount_paisa,
+             d.awarded_operator_id, d.awarded_at, d.updated_at,
+             q.amount_paisa AS my_quote, r.consent,
+             ${inList(sql`d.vehicle_type`, fleet.types)} AS type_match,
+             ${inList(sql`d.body_type`, fleet.bodies)} AS body_match,
+             ${nearestExpr(fleet.spots)} AS nearest_km
+      FROM demands d
+      LEFT JOIN quotes q ON q.demand_id = d.id AND q.operator_id = ${op}
+      LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
+      WHERE ${sql.join(
+        where.map((w) => sql`(${w})`),
+        sql` AND `,
+      )}
+    ) b
+    ORDER BY ${ORDER[input.tab]}
+    LIMIT ${input.limit} OFFSET ${input.offset}`;
+  const result = (await db.execute(query)) as unknown as { rows: BoardRow[] };
+  return result.rows;
+}
+
+/** Counts for the state tabs, in one pass. */
+export async function countTabs(db: Db, op: string, now: Date): Promise<Record<OperatorLoadState, number>> {
+  const tabs = ['OPEN', 'QUOTED', 'WON', 'CONFIRMED', 'LOST'] as const;
+  const cols = tabs.map((t) => sql`count(*) FILTER (WHERE ${tabCondition(t, op, now)})::int AS ${sql.raw(`"${t}"`)}`);
+  const query = sql`
+    SELECT ${sql.join(cols, sql`, `)}
+    FROM demands d
+    LEFT JOIN quotes q ON q.demand_id = d.id AND q.operator_id = ${op}
+    LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
+    WHERE d.state = 'OPEN' OR d.awarded_operator_id = ${op} OR q.operator_id IS NOT NULL`;
+  const result = (await db.execute(query)) as unknown as { rows: Array<Record<OperatorLoadState, number>> };
+  const row = result.rows[0];
+  return Object.fromEntries(tabs.map((t) => [t, Number(row?.[t] ?? 0)])) as Record<OperatorLoadState, number>;
+}
+
+/** Values and counts of one filter over the loads open to this operator. */
+export async function searchOptions(db: Db, op: string, column: 'origin_city' | 'destination_city' | 'vehicle_type', now: Date) {
+  const query = sql`
+    SELECT ${sql.raw(`d.${column}`)} AS value, count(*)::int AS count
+    FROM demands d
+    LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
+    WHERE d.state = 'OPEN' AND d.bidding_ends_at > ${now} AND r.consent IS DISTINCT FROM 'REJECTED'
+    GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50`;
+  const result = (await db.execute(query)) as unknown as { rows: Array<{ value: string; count: number }> };
+  return result.rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}
+
+/** Consigner (scoped by code) or admin (all) list of posted loads with quote counts. */
+export async function listDemands(db: Db, input: { consignerCode: string | null; state?: LoadState; limit: number; offset: number }) {
+  const where: SQL[] = [];
+  if (input.consignerCode) where.push(eq(demands.consignerCode, input.consignerCode));
+  if (input.state) where.push(eq(demands.state, input.state));
+  const cond = where.length ? and(...where) : undefined;
+  const rows = await db
+    .select({
+      demand: demands,
+      consignerName: consigners.name,
+      awardedOperatorName: operators.companyName,
+      quoteCount: sql<number>`(SELECT count(*)::int FROM quotes q WHERE q.demand_id = ${demands.id})`,
+      bestQuote: sql<string | null>`(SELECT min(q.amount_paisa) FROM quotes q WHERE q.demand_id = ${demands.id})`,
+    })
+    .from(demands)
+    .innerJoin(consigners, eq(consigners.code, demands.consignerCode))
+    .leftJoin(operators, eq(operators.id, demands.awardedOperatorId))
+    .where(cond)
+    .orderBy(desc(demands.createdAt), desc(demands.id))
+    .limit(input.limit)
+    .offset(input.offset);
+  const [total] = await db.select({ n: count() }).from(demands).where(cond);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listQuotesWithOperators(db: Db, demandId: string) {
+  return db
+    .select({
+      operatorId: quotes.operatorId,
+      operatorName: operators.name,
+      companyName: operators.companyName,
+      amountPaisa: quotes.amountPaisa,
+      placedAt: quotes.placedAt,
+      revisions: quotes.revisions,
+    })
+    .from(quotes)
+    .innerJoin(operators, eq(operators.id, quotes.operatorId))
+    .where(eq(quotes.demandId, demandId))
+    .orderBy(quotes.amountPaisa, quotes.placedAt, quotes.operatorId);
+}
+
+/** Owner users of these operators, to tell them the result of an award. */
+export async function ownersOf(db: Db, operatorIds: string[]) {
+  if (!operatorIds.length) return [];
+  return db
+    .select({ operatorId: users.operatorId, userCode: users.userCode, phone: users.phone, name: users.name })
+    .from(users)
+    .where(and(inArray(users.operatorId, operatorIds), eq(users.kind, 'OPERATOR'), sql`${users.deletedAt} IS NULL`));
+}
+
+export async function findConsignerName(db: Db, code: string) {
+  const [row] = await db.select({ name: consigners.name }).from(consigners).where(eq(consigners.code, code)).limit(1);
+  return row?.name;
+}

@@ -1,0 +1,531 @@
+import { paise } from '@bhada/contracts/common';
+import type { AccountKind } from '@bhada/contracts/ledger';
+import {
+  CURRENCY,
+  DEFAULT_PSP_MODES,
+  type FeeMode,
+  internetChargePaisa,
+  PAYMENTS_ERRORS,
+  PAYMENTS_MESSAGES,
+  type PaymentInfo,
+  type PaymentResult,
+  type PaymentResultStatus,
+  type RechargeRequest,
+  type TransactionUpdateRequest,
+} from '@bhada/contracts/payments';
+import type { Db } from '../../db/client.ts';
+import type { CallbackSource, PaymentPurpose } from '../../db/schema/index.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { type PaymentProvider, ProviderError, paisaOf, type StatusResult } from '../../providers/payment/port.ts';
+import { balanceOf, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
+import * as repo from './payments.repository.ts';
+
+/** What the service needs from the outside; the routes build it (services never import Fastify). */
+export interface PaymentsDeps {
+  db: Db;
+  /** null when no provider may run (the sandbox in production mode) */
+  provider: PaymentProvider | null;
+  callbackUrl: string;
+  /** minutes after the order's creation at which a pending order is checked (the provider's schedule) */
+  checkScheduleMinutes: number[];
+  publish(orderId: string, status: PaymentResultStatus): Promise<void>;
+  scheduleCheck(orderId: string, checkNo: number, at: Date): Promise<void>;
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+type Order = repo.OrderRow;
+
+const MODE_NAMES: Record<string, string> = { DC: 'Debit Card', CC: 'Credit Card', UPI: 'UPI', NB: 'Net Banking' };
+
+export function payerOf(actor: Actor): repo.PayerRef {
+  if (actor.kind === 'CONSIGNER' && actor.consignerCode) return { payerType: 'CONSIGNER', payerId: actor.consignerCode };
+  if ((actor.kind === 'OPERATOR' || actor.kind === 'SUBORDINATE') && actor.operatorId)
+    return { payerType: 'OPERATOR', payerId: actor.operatorId };
+  throw forbidden();
+}
+
+function requireProvider(deps: PaymentsDeps): PaymentProvider {
+  if (!deps.provider) throw new AppError(PAYMENTS_ERRORS.PAYMENT_PROVIDER_FAILED, PAYMENTS_MESSAGES.providerFailed);
+  return deps.provider;
+}
+
+/**
+ * Order ids follow the provider's rule (≤ 50 of [A-Za-z0-9_@-], never reused): a date part for
+ * support staff plus randomness.
+ */
+export function newOrderId(now = new Date()): string {
+  const ist = new Date(now.getTime() + 330 * 60_000).toISOString();
+  const date = ist.slice(2, 10).replace(/-/g, '') + ist.slice(11, 19).replace(/:/g, '');
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  let tail = '';
+  for (let i = 0; i < 8; i++) tail += alphabet[Math.floor(Math.random() * alphabet.length)];
+  return `BHD${date}${tail}`;
+}
+
+export interface CreateOrderInput {
+  purpose: PaymentPurpose;
+  payer: repo.PayerRef;
+  userCode: string;
+  amountPaisa: number;
+  referenceId?: string;
+  retryOf?: string;
+}
+
+/** Every purpose enters here: initiate with the provider (signed), then record the order. */
+export async function createOrder(deps: PaymentsDeps, input: CreateOrderInput): Promise<PaymentInfo> {
+  const provider = requireProvider(deps);
+  const id = newOrderId();
+  let initiated: Awaited<ReturnType<PaymentProvider['initiate']>>;
+  try {
+    initiated = await provider.initiate({
+      orderId: id,
+      amountPaisa: input.amountPaisa,
+      customerId: input.payer.payerId,
+      callbackUrl: deps.callbackUrl,
+    });
+  } catch (err) {
+    deps.log?.warn({ err, orderId: id }, 'initiateTransaction failed');
+    throw new AppError(PAYMENTS_ERRORS.PAYMENT_PROVIDER_FAILED, PAYMENTS_MESSAGES.providerFailed);
+  }
+  const order = await repo.insertOrder(deps.db, {
+    id,
+    purpose: input.purpose,
+    payerType: input.payer.payerType,
+    payerId: input.payer.payerId,
+    userCode: input.userCode,
+    amountPaisa: input.amountPaisa,
+    referenceId: input.referenceId ?? null,
+    retryOf: input.retryOf ?? null,
+    provider: provider.name,
+    txnToken: initiated.txnToken,
+    txnTokenExpiresAt: initiated.expiresAt,
+  });
+  // the callback may never come back (browser closed after paying): the first check finds out
+  await scheduleNextCheck(deps, order, 0);
+  return paymentInfoOf(provider, order);
+}
+
+function paymentInfoOf(provider: PaymentProvider, order: Order): PaymentInfo {
+  return {
+    amount: paise.toRupees(order.amountPaisa),
+    merchantId: provider.mid,
+    transactionCode: order.id,
+    checkSumHash: order.txnToken ?? '',
+    customerId: order.payerId,
+    pspModes: DEFAULT_PSP_MODES,
+    host: provider.host,
+    expiresAt: (order.txnTokenExpiresAt ?? new Date()).toISOString(),
+  };
+}
+
+/** POST /wallet/recharge/v2: a new top-up order, or on retry one for the retried order's amount. */
+export async function rechargeWallet(deps: PaymentsDeps, actor: Actor, input: RechargeRequest): Promise<PaymentInfo> {
+  const payer = payerOf(actor);
+  if (payer.payerType !== 'OPERATOR') throw forbidden('This is for truck operators only');
+  let amountPaisa = input.amount !== undefined ? paise.fromRupees(input.amount) : undefined;
+  if (input.retry) {
+    const previous = await repo.findPayerOrder(deps.db, input.retry, payer);
+    if (previous?.purpose !== 'WALLET_TOPUP') throw notFound('Payment not found');
+    amountPaisa ??= previous.amountPaisa;
+  }
+  if (!amountPaisa) throw badRequest(PAYMENTS_MESSAGES.invalidAmount, 'amount');
+  return createOrder(deps, { purpose: 'WALLET_TOPUP', payer, userCode: actor.userCode, amountPaisa, retryOf: input.retry });
+}
+
+/**
+ * POST /v2/transactions/update: the mode is chosen, so the internet charge is known. The server's
+ * own amount and charge are the authority: a browser figure that differs is refused.
+ */
+export async function updateTransaction(deps: PaymentsDeps, actor: Actor, input: TransactionUpdateRequest) {
+  const provider = requireProvider(deps);
+  const order = await repo.findPayerOrder(deps.db, input.transactionCode, payerOf(actor));
+  if (!order) throw notFound('Payment not found');
+  if (order.status !== 'CREATED') throw new AppError(PAYMENTS_ERRORS.PAYMENT_ORDER_CLOSED, PAYMENTS_MESSAGES.orderClosed);
+  if (input.userCode !== actor.userCode) throw badRequest('userCode does not match the logged-in user', 'userCode');
+  if (!order.txnToken || input.transactionToken !== order.txnToken) throw badRequest('Unknown transaction token', 'transactionToken');
+  if (!order.txnTokenExpiresAt || order.txnTokenExpiresAt.getTime() < Date.now()) {
+    throw new AppError(PAYMENTS_ERRORS.PAYMENT_SESSION_EXPIRED, PAYMENTS_MESSAGES.sessionExpired);
+  }
+  if (paise.fromRupees(input.amount) !== order.amountPaisa) {
+    throw new AppError(PAYMENTS_ERRORS.PAYMENT_AMOUNT_MISMATCH, PAYMENTS_MESSAGES.amountMismatch, { field: 'amount' });
+  }
+  const feePaisa = internetChargePaisa(order.amountPaisa, input.paymentMode);
+  if (paise.fromRupees(input.pspAmount) !== feePaisa) {
+    throw new AppError(PAYMENTS_ERRORS.PAYMENT_AMOUNT_MISMATCH, PAYMENTS_MESSAGES.amountMismatch, { field: 'pspAmount' });
+  }
+  const total = order.amountPaisa + feePaisa;
+  try {
+    await provider.updateAmount({ orderId: order.id, txnToken: order.txnToken, amountPaisa: total });
+  } catch (err) {
+    deps.log?.warn({ err, orderId: order.id }, 'updateTransactionDetail failed');
+    if (err instanceof ProviderError && err.code === '1008')
+      throw new AppError(PAYMENTS_ERRORS.PAYMENT_ORDER_CLOSED, PAYMENTS_MESSAGES.orderClosed);
+    throw new AppError(PAYMENTS_ERRORS.PAYMENT_PROVIDER_FAILED, PAYMENTS_MESSAGES.providerFailed);
+  }
+  const row = await repo.recordAttempt(
+    deps.db,
+    order.id,
+    {
+      appVersion: input.appVersion,
+      paymentMode: input.paymentMode,
+      serviceProvider: input.serviceProvider,
+      userCode: input.userCode,
+      amountPaisa: order.amountPaisa,
+      feePaisa,
+    },
+    { feePaisa, paymentMode: input.paymentMode },
+  );
+  if (!row) throw new AppError(PAYMENTS_ERRORS.PAYMENT_ORDER_CLOSED, PAYMENTS_MESSAGES.orderClosed);
+  return { transactionCode: order.id, totalAmount: paise.toRupees(total) };
+}
+
+// ------------------------------------------------------------------------------- settlement
+
+/** Where a confirmed payment's amount goes, by purpose (ADR 053). */
+function creditAccount(order: Order): { kind: AccountKind; ownerId: string; entryKind: string } {
+  switch (order.purpose) {
+    case 'WALLET_TOPUP':
+      return { kind: 'OPERATOR_WALLET', ownerId: order.payerId, entryKind: 'WALLET_TOPUP' };
+    case 'TOKEN':
+      return { kind: 'TOKEN_ESCROW', ownerId: order.referenceId ?? order.id, entryKind: 'TOKEN_PAYMENT' };
+    case 'MEMBERSHIP':
+      return { kind: 'MEMBERSHIP_REVENUE', ownerId: SYSTEM_OWNER, entryKind: 'MEMBERSHIP_PAYMENT' };
+    case 'CONSIGNER_TRIP':
+      return { kind: 'CONSIGNER_SETTLEMENT', ownerId: order.referenceId ?? order.payerId, entryKind: 'CONSIGNER_TRIP_PAYMENT' };
+  }
+}
+
+const modeName = (order: Order, confirmed?: StatusResult) =>
+  MODE_NAMES[order.paymentMode ?? confirmed?.paymentMode ?? ''] ?? 'online payment';
+
+/**
+ * Credits a confirmed payment exactly once: the idempotency key is the order, and the order moves
+ * to SUCCESS only from CREATED / PENDING in the same transaction as the ledger entry.
+ */
+export async function settleOrder(deps: PaymentsDeps, order: Order, confirmed: StatusResult): Promise<{ settled: boolean }> {
+  const { result } = await withIdempotency(
+    deps.db,
+    { scope: 'order-settle', key: order.id, request: { orderId: order.id } },
+    async (tx) => {
+      const moved = await repo.updateOrderIf(tx, order.id, ['CREATED', 'PENDING'], {
+        status: 'SUCCESS',
+        statusRemarks: null,
+        providerTxnId: confirmed.txnId ?? null,
+        bankTxnId: confirmed.bankTxnId ?? null,
+        paymentMode: order.paymentMode ?? confirmed.paymentMode ?? null,
+        nextCheckAt: null,
+        settledAt: new Date(),
+      });
+      if (!moved) return { settled: false };
+      const target = creditAccount(moved);
+      const legs = [
+        { account: { kind: 'PAYMENT_CLEARING' as const, ownerId: SYSTEM_OWNER }, amount: -(moved.amountPaisa + moved.feePaisa) },
+        { account: { kind: target.kind, ownerId: target.ownerId }, amount: moved.amountPaisa },
+      ];
+      if (moved.feePaisa > 0) legs.push({ account: { kind: 'PLATFORM_REVENUE', ownerId: SYSTEM_OWNER }, amount: moved.feePaisa });
+      const entry = await postEntry(tx, {
+        kind: target.entryKind,
+        memo: PAYMENTS_MESSAGES.added(modeName(moved, confirmed)),
+        referenceType: 'PAYMENT_ORDER',
+        referenceId: moved.id,
+        legs,
+        metadata: { orderId: moved.id, feePaisa: moved.feePaisa, providerTxnId: confirmed.txnId, paidMode: confirmed.paymentMode },
+      });
+      await repo.updateOrderIf(tx, moved.id, ['SUCCESS'], { settledEntryId: entry.entryId });
+      return { settled: true };
+    },
+  );
+  return result;
+}
+
+type Outcome =
+  | 'SETTLED'
+  | 'REPLAY'
+  | 'FAILED'
+  | 'PENDING'
+  | 'AMOUNT_MISMATCH'
+  | 'STATUS_UNCONFIRMED'
+  | 'NOT_ATTEMPTED'
+  | 'UNKNOWN_ORDER'
+  | 'FORGED';
+
+async function markPending(deps: PaymentsDeps, order: Order): Promise<boolean> {
+  const moved = await repo.updateOrderIf(deps.db, order.id, ['CREATED'], {
+    status: 'PENDING',
+    statusRemarks: PAYMENTS_MESSAGES.pendingWait,
+  });
+  return Boolean(moved);
+}
+
+async function markFailed(deps: PaymentsDeps, order: Order, remarks: string): Promise<boolean> {
+  const moved = await repo.updateOrderIf(deps.db, order.id, ['CREATED', 'PENDING'], {
+    status: 'FAILURE',
+    statusRemarks: remarks,
+    nextCheckAt: null,
+  });
+  return Boolean(moved);
+}
+
+/**
+ * Asks the provider and applies its answer: the only path by which an order settles or fails.
+ * `trusted` means a verified callback already told us a payment was attempted.
+ */
+async function confirmWithProvider(
+  deps: PaymentsDeps,
+  order: Order,
+  trusted: boolean,
+): Promise<{ outcome: Outcome; status?: StatusResult }> {
+  if (order.status === 'SUCCESS' || order.status === 'FAILURE') return { outcome: 'REPLAY' };
+  let status: StatusResult;
+  try {
+    status = await requireProvider(deps).status(order.id);
+  } catch (err) {
+    deps.log?.warn({ err, orderId: order.id }, 'order status call failed');
+    if (trusted && (await markPending(deps, order))) await deps.publish(order.id, 'PENDING');
+    return { outcome: 'STATUS_UNCONFIRMED' };
+  }
+  switch (status.status) {
+    case 'SUCCESS': {
+      if (status.amountPaisa !== order.amountPaisa + order.feePaisa) return { outcome: 'AMOUNT_MISMATCH', status };
+      const { settled } = await settleOrder(deps, order, status);
+      if (settled) await deps.publish(order.id, 'SUCCESS');
+      return { outcome: settled ? 'SETTLED' : 'REPLAY', status };
+    }
+    case 'FAILURE': {
+      const failed = await markFailed(deps, order, status.message || PAYMENTS_MESSAGES.somethingWentWrong);
+      if (failed) await deps.publish(order.id, 'FAILURE');
+      return { outcome: failed ? 'FAILED' : 'REPLAY', status };
+    }
+    case 'PENDING': {
+      if (await markPending(deps, order)) await deps.publish(order.id, 'PENDING');
+      return { outcome: 'PENDING', status };
+    }
+    case 'NOT_FOUND':
+      return { outcome: 'NOT_ATTEMPTED', status };
+    default:
+      if (trusted && (await markPending(deps, order))) await deps.publish(order.id, 'PENDING');
+      return { outcome: 'STATUS_UNCONFIRMED', status };
+  }
+}
+
+async function audit(
+  deps: PaymentsDeps,
+  row: {
+    orderId: string | null;
+    source: CallbackSource;
+    outcome: Outcome;
+    reportedStatus?: string;
+    reportedAmount?: string;
+    payload: object;
+    remoteIp?: string;
+  },
+) {
+  if (row.outcome === 'FORGED' || row.outcome === 'UNKNOWN_ORDER' || row.outcome === 'AMOUNT_MISMATCH') {
+    deps.log?.warn({ orderId: row.orderId, outcome: row.outcome, source: row.source }, 'payment confirmation refused');
+  }
+  await repo.insertCallbackLog(deps.db, {
+    orderId: row.orderId,
+    source: row.source,
+    outcome: row.outcome,
+    reportedStatus: row.reportedStatus ?? null,
+    reportedAmount: row.reportedAmount ?? null,
+    payload: row.payload as Record<string, unknown>,
+    remoteIp: row.remoteIp ?? null,
+  });
+}
+
+const CALLBACK_FIELDS = [
+  'MID',
+  'ORDERID',
+  'TXNID',
+  'TXNAMOUNT',
+  'PAYMENTMODE',
+  'CURRENCY',
+  'TXNDATE',
+  'STATUS',
+  'RESPCODE',
+  'RESPMSG',
+  'GATEWAYNAME',
+  'BANKTXNID',
+  'BANKNAME',
+];
+
+/**
+ * The provider's browser callback. Only a hint: the checksum must verify, the order must exist,
+ * the amount must match, and the status call decides. Returns where to send the browser.
+ */
+export async function handleCallback(
+  deps: PaymentsDeps,
+  fields: Record<string, string>,
+  remoteIp?: string,
+): Promise<{ orderId?: string; outcome: Outcome }> {
+  const orderId = typeof fields.ORDERID === 'string' ? fields.ORDERID.slice(0, 50) : null;
+  const payload = Object.fromEntries(CALLBACK_FIELDS.filter((k) => k in fields).map((k) => [k, fields[k]]));
+  const base = { orderId, source: 'CALLBACK' as const, reportedStatus: fields.STATUS, reportedAmount: fields.TXNAMOUNT, payload, remoteIp };
+  const provider = requireProvider(deps);
+
+  if (!provider.verifyCallback(fields) || fields.MID !== provider.mid) {
+    await audit(deps, { ...base, outcome: 'FORGED' });
+    return { outcome: 'FORGED' };
+  }
+  const order = orderId ? await repo.findOrder(deps.db, orderId) : undefined;
+  if (!order) {
+    await audit(deps, { ...base, outcome: 'UNKNOWN_ORDER' });
+    return { outcome: 'UNKNOWN_ORDER' };
+  }
+  if (fields.STATUS === 'TXN_SUCCESS' && paisaOf(fields.TXNAMOUNT) !== order.amountPaisa + order.feePaisa) {
+    await audit(deps, { ...base, outcome: 'AMOUNT_MISMATCH' });
+    return { orderId: order.id, outcome: 'AMOUNT_MISMATCH' };
+  }
+  const { outcome } = await confirmWithProvider(deps, order, true);
+  await audit(deps, { ...base, outcome });
+  if (outcome === 'PENDING' || outcome === 'STATUS_UNCONFIRMED') await keepChecking(deps, order.id);
+  return { orderId: order.id, outcome };
+}
+
+/**
+ * A payment the bank left pending must stay on the status schedule. A check that ran before the
+ * payer reached the bank found nothing and scheduled no further check, so one is scheduled here.
+ */
+async function keepChecking(deps: PaymentsDeps, orderId: string) {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (order?.status !== 'PENDING') return;
+  if (order.nextCheckAt && order.nextCheckAt.getTime() > Date.now()) return;
+  const next = Math.min(order.checkCount + 1, deps.checkScheduleMinutes.length - 1);
+  await scheduleNextCheck(deps, order, next);
+}
+
+/** The status check behind the job, complete-recharge and complete-order. */
+export async function reconcileOrder(
+  deps: PaymentsDeps,
+  orderId: string,
+  source: CallbackSource,
+): Promise<{ order?: Order; outcome: Outcome }> {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (!order) return { outcome: 'UNKNOWN_ORDER' };
+  const { outcome, status } = await confirmWithProvider(deps, order, false);
+  if (outcome !== 'REPLAY') {
+    await audit(deps, {
+      orderId,
+      source,
+      outcome,
+      reportedStatus: status?.status,
+      reportedAmount: status?.amountPaisa !== undefined ? String(status.amountPaisa) : undefined,
+      payload: { message: status?.message ?? '' },
+    });
+  }
+  return { order: await repo.findOrder(deps.db, orderId), outcome };
+}
+
+async function scheduleNextCheck(deps: PaymentsDeps, order: Order, checkNo: number) {
+  const minutes = deps.checkScheduleMinutes[checkNo];
+  if (minutes === undefined) return;
+  const at = new Date(Math.max(Date.now(), order.createdAt.getTime() + minutes * 60_000));
+  await repo.setCheck(deps.db, order.id, checkNo, at);
+  await deps.scheduleCheck(order.id, checkNo, at);
+}
+
+/**
+ * One run of the status job (15 min … 72 h after the order): settle, fail, or look again later;
+ * after the last check a still-pending payment is failed (PAYMENT-GATEWAY.md step 6).
+ */
+export async function checkPendingOrder(deps: PaymentsDeps, job: { orderId: string; checkNo: number }): Promise<Order | undefined> {
+  const { order, outcome } = await reconcileOrder(deps, job.orderId, 'STATUS_JOB');
+  if (!order || order.status === 'SUCCESS' || order.status === 'FAILURE') return order;
+  // an order nobody ever paid (the provider has no transaction) is left as it is: it never reached the bank
+  if (order.status === 'CREATED' && outcome === 'NOT_ATTEMPTED') return order;
+  const last = job.checkNo >= deps.checkScheduleMinutes.length - 1;
+  if (last) {
+    if (await markFailed(deps, order, PAYMENTS_MESSAGES.notConfirmed)) await deps.publish(order.id, 'FAILURE');
+    return repo.findOrder(deps.db, order.id);
+  }
+  await scheduleNextCheck(deps, order, job.checkNo + 1);
+  return order;
+}
+
+// ------------------------------------------------------------------------------- reading
+
+const resultStatusOf = (order: Order): PaymentResultStatus => (order.status === 'CREATED' ? 'PENDING' : order.status);
+
+export function resultOf(order: Order): PaymentResult {
+  return {
+    orderId: order.id,
+    purpose: order.purpose,
+    status: resultStatusOf(order),
+    statusRemarks: order.status === 'CREATED' ? PAYMENTS_MESSAGES.pendingWait : order.statusRemarks,
+    amount: paise.toRupees(order.amountPaisa),
+    fee: paise.toRupees(order.feePaisa),
+    currency: CURRENCY,
+    date: (order.settledAt ?? order.updatedAt).toISOString(),
+    paymentMode: order.paymentMode,
+    remarksIcon: null,
+  };
+}
+
+/** GET /v2/transactions/{orderId}: the payer's own order only. */
+export async function getResult(deps: PaymentsDeps, actor: Actor, orderId: string): Promise<PaymentResult> {
+  const order = await repo.findPayerOrder(deps.db, orderId, payerOf(actor));
+  if (!order) throw notFound('Payment not found');
+  return resultOf(order);
+}
+
+/** Only the payer may follow `order:{id}`. */
+export async function mayFollowOrder(db: Db, actor: Actor, orderId: string): Promise<boolean> {
+  try {
+    return Boolean(await repo.findPayerOrder(db, orderId, payerOf(actor)));
+  } catch {
+    return false;
+  }
+}
+
+// ------------------------------------------------------------------------------- marketplace and consigner
+
+export async function initiateRecharge(deps: PaymentsDeps, actor: Actor, amountInPaisa: number) {
+  const payer = payerOf(actor);
+  if (payer.payerType !== 'OPERATOR') throw forbidden('This is for truck operators only');
+  const info = await createOrder(deps, { purpose: 'WALLET_TOPUP', payer, userCode: actor.userCode, amountPaisa: amountInPaisa });
+  return { ...info, orderId: info.transactionCode, amountInPaisa };
+}
+
+/** complete-recharge: confirm with the provider now (the browser is back), then report. */
+export async function completeRecharge(deps: PaymentsDeps, actor: Actor, orderId: string) {
+  const payer = payerOf(actor);
+  const own = await repo.findPayerOrder(deps.db, orderId, payer);
+  if (own?.purpose !== 'WALLET_TOPUP') throw notFound('Payment not found');
+  const { order } = await reconcileOrder(deps, orderId, 'COMPLETE_CALL');
+  const status = resultStatusOf(order ?? own);
+  const balanceInPaisa = await balanceOf(deps.db, { kind: 'OPERATOR_WALLET', ownerId: payer.payerId });
+  return {
+    orderId,
+    status,
+    balanceInPaisa,
+    message: status === 'SUCCESS' ? PAYMENTS_MESSAGES.rechargeDone : PAYMENTS_MESSAGES.rechargeStatus(status),
+  };
+}
+
+export async function createConsignerOrder(deps: PaymentsDeps, actor: Actor, input: { tripId: string; amountInPaisa: number }) {
+  const payer = payerOf(actor);
+  if (payer.payerType !== 'CONSIGNER') throw forbidden('This is for consigners only');
+  const trip = await repo.findConsignerTrip(deps.db, input.tripId, payer.payerId);
+  if (!trip) throw notFound('Trip not found');
+  if (input.amountInPaisa > trip.agreedPricePaisa) throw badRequest('Amount is more than the trip price', 'amountInPaisa');
+  const info = await createOrder(deps, {
+    purpose: 'CONSIGNER_TRIP',
+    payer,
+    userCode: actor.userCode,
+    amountPaisa: input.amountInPaisa,
+    referenceId: trip.id,
+  });
+  return { ...info, mid: info.merchantId, orderId: info.transactionCode, amountInPaisa: input.amountInPaisa };
+}
+
+export async function completeConsignerOrder(deps: PaymentsDeps, actor: Actor, orderId: string) {
+  const own = await repo.findPayerOrder(deps.db, orderId, payerOf(actor));
+  if (own?.purpose !== 'CONSIGNER_TRIP') throw notFound('Payment not found');
+  const { order } = await reconcileOrder(deps, orderId, 'COMPLETE_CALL');
+  const status = resultStatusOf(order ?? own);
+  return { orderId, status, message: status === 'SUCCESS' ? 'Payment successful' : `Payment: ${status}` };
+}
+
+export type { FeeMode };

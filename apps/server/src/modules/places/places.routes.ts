@@ -1,0 +1,23 @@
+import { envelopeSchema } from '@bhada/contracts/common';
+import { placeSearchQuerySchema, placeSearchResponseSchema } from '@bhada/contracts/places';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { searchPlaces } from './places.service.ts';
+
+export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // spec §7: "unloading point search with searchText and addressTypes" (full path not shown)
+  app.get(
+    '/api/odin/v2/map/unloading-point/search',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['places'],
+        summary: 'Search loading/unloading points and cities',
+        querystring: placeSearchQuerySchema,
+        response: { 200: envelopeSchema(placeSearchResponseSchema) },
+      },
+    },
+    async (request) => ok(searchPlaces(request.query)),
+  );
+};

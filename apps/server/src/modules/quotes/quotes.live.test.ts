@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { insertConsigner, insertOperator } from '../../../test/factories.ts';
+import { insertLoad } from '../loads/loads.test-helpers.ts';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => t.close());
+
+/** Reads SSE frames from a live stream until `match` returns true or the time runs out. */
+async function waitForEvent(body: ReadableStream<Uint8Array>, match: (type: string, data: Record<string, unknown>) => boolean, ms: number) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const deadline = Date.now() + ms;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+      if (!chunk || chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let cut = buffer.indexOf('\n\n');
+      while (cut >= 0) {
+        const frame = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const type = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
+        const data = /^data: (.*)$/m.exec(frame)?.[1];
+        if (data && match(type, JSON.parse(data))) return { type, data: JSON.parse(data) as Record<string, unknown> };
+        cut = buffer.indexOf('\n\n');
+      }
+    }
+    return null;
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+describe('live leaderboard over SSE', () => {
+  it('a bidder’s stream gets the new ranking within 1 s of another operator’s quote', async () => {
+    const { consignerCode } = await insertConsigner(t.db);
+    const one = await insertOperator(t.db);
+    const two = await insertOperator(t.db);
+    const load = await insertLoad(t.db, consignerCode);
+    const put = (token: string, value: number) =>
+      fetch(`${base}/api/rest/tesseract/v1/load/${load.id}/quote`, {
+        method: 'PUT',
+        headers: { token, 'content-type': 'application/json' },
+        body: JSON.stringify({ value }),
+      }).then((r) => r.json() as Promise<{ data: { leaderboard: { tag: string; rank: number } } }>);
+    const mine = await put(one.owner.token, 45000);
+    const myTag = mine.data.leaderboard.tag;
+
+    const stream = await fetch(`${base}/api/events/stream?topics=load:${load.id}&token=${one.owner.token}`);
+    expect(stream.status).toBe(200);
+    const ready = waitForEvent(stream.body!, (type) => type === 'ready', 2000);
+    expect(await ready).not.toBeNull();
+
+    const stream2 = await fetch(`${base}/api/events/stream?topics=load:${load.id}&token=${one.owner.token}`);
+    const pending = waitForEvent(stream2.body!, (type, data) => type === 'leaderboard' && data.bidderCount === 2, 1000);
+    const sentAt = Date.now();
+    await put(two.owner.token, 44321);
+    const event = await pending;
+    expect(event, 'no leaderboard event within 1 s').not.toBeNull();
+    expect(Date.now() - sentAt).toBeLessThan(1000);
+    const ranking = event!.data.ranking as string[];
+    expect(ranking.indexOf(myTag) + 1).toBe(2); // operator 1 learns it was undercut
+    expect(JSON.stringify(event!.data)).not.toContain(two.operatorId);
+    expect(JSON.stringify(event!.data)).not.toContain('44321');
+  });
+
+  it('refuses the topic of a load the caller may not see', async () => {
+    const { consignerCode } = await insertConsigner(t.db);
+    const other = await insertConsigner(t.db, 'Another');
+    const load = await insertLoad(t.db, consignerCode);
+    const res = await fetch(`${base}/api/events/stream?topics=load:${load.id}&token=${other.user.token}`);
+    expect(res.status).toBe(404);
+    await res.body?.cancel();
+  });
+});

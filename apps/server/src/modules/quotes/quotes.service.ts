@@ -1,0 +1,149 @@
+import type { Leaderboard, PriceBand, QuoteView } from '@bhada/contracts/loads';
+import { type LeaderboardEvent, QUOTES_MESSAGES, type QuoteQualityResponse } from '@bhada/contracts/quotes';
+import type { Db } from '../../db/client.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { demandForOperator } from '../loads/load-access.ts';
+import { acceptIfUnanswered, type DemandRow, findResponse, lockDemand } from '../loads/loads.repository.ts';
+import { ranking, recentLanePrices, upsertQuote } from './quotes.repository.ts';
+
+export const toRupees = (paisa: number) => paisa / 100;
+export const toPaisa = (rupees: number) => Math.round(rupees * 100);
+
+export const secondsLeft = (endsAt: Date, now: Date) => Math.max(0, Math.floor((endsAt.getTime() - now.getTime()) / 1000));
+
+/**
+ * The band a price falls in (ADR 022): bidders learn roughly where the best quote is, never its
+ * exact value. Steps widen with the price so the band stays about 2–5 %.
+ */
+export function bandFor(paisa: number): PriceBand {
+  const rupees = paisa / 100;
+  const step = rupees < 25_000 ? 1_000 : rupees < 1_00_000 ? 2_000 : rupees < 5_00_000 ? 5_000 : 10_000;
+  const min = Math.floor(rupees / step) * step;
+  return { min, max: min + step };
+}
+
+/** An opaque, per-load tag for an operator: unlinkable across loads and to the operator's id. */
+export const tagFor = (salt: string, operatorId: string) => sha256(`${salt}:${operatorId}`).slice(0, 12);
+
+type Ranked = Awaited<ReturnType<typeof ranking>>;
+
+function leaderboardFrom(demand: Pick<DemandRow, 'rankSalt'>, ranked: Ranked, operatorId: string): Leaderboard {
+  const index = ranked.findIndex((r) => r.operatorId === operatorId);
+  return {
+    rank: index >= 0 ? index + 1 : null,
+    bidderCount: ranked.length,
+    bestBand: ranked[0] ? bandFor(ranked[0].amountPaisa) : null,
+    tag: index >= 0 ? tagFor(demand.rankSalt, operatorId) : null,
+  };
+}
+
+/** spec "Load quote: value, timeLeft, leaderboard" for one operator. */
+export async function quoteView(db: Db, demand: DemandRow, operatorId: string, now = new Date()): Promise<QuoteView> {
+  const ranked = await ranking(db, demand.id);
+  const mine = ranked.find((r) => r.operatorId === operatorId);
+  const open = demand.state === 'OPEN';
+  return {
+    value: mine ? toRupees(mine.amountPaisa) : null,
+    timeLeft: open ? secondsLeft(demand.biddingEndsAt, now) : 0,
+    closesAt: demand.biddingEndsAt.toISOString(),
+    placedAt: mine ? mine.placedAt.toISOString() : null,
+    leaderboard: leaderboardFrom(demand, ranked, operatorId),
+  };
+}
+
+/** The neutral event every bidder's screen receives on `load:{demandId}` (ADR 022). */
+export async function leaderboardEvent(db: Db, demand: DemandRow, now = new Date()): Promise<LeaderboardEvent> {
+  const ranked = await ranking(db, demand.id);
+  return {
+    demandId: demand.id,
+    bidderCount: ranked.length,
+    bestBand: ranked[0] ? bandFor(ranked[0].amountPaisa) : null,
+    closesAt: demand.biddingEndsAt.toISOString(),
+    timeLeft: demand.state === 'OPEN' ? secondsLeft(demand.biddingEndsAt, now) : 0,
+    changedAt: now.toISOString(),
+    ranking: ranked.map((r) => tagFor(demand.rankSalt, r.operatorId)),
+  };
+}
+
+/**
+ * Places or revises an operator's quote while the window is open. The load row is share-locked so
+ * the award (which takes it for update) sees every quote committed before the window closed.
+ */
+export async function submitQuote(
+  db: Db,
+  actor: { operatorId: string; userCode: string },
+  demandId: string,
+  valueRupees: number,
+  now = new Date(),
+): Promise<{ demand: DemandRow; changed: boolean }> {
+  // 404 for loads the operator may not see, before anything else
+  await demandForOperator(db, actor.operatorId, demandId);
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const demand = await lockDemand(tx, demandId, 'share');
+    if (demand?.state !== 'OPEN' || demand.biddingEndsAt.getTime() <= now.getTime()) {
+      throw new AppError('QUOTE_WINDOW_CLOSED', QUOTES_MESSAGES.windowClosed, { field: 'value' });
+    }
+    const response = await findResponse(tx, demandId, actor.operatorId);
+    if (response?.consent === 'REJECTED') throw new AppError('QUOTE_LOAD_REJECTED', QUOTES_MESSAGES.loadRejected);
+    const amountPaisa = toPaisa(valueRupees);
+    const current = (await ranking(tx, demandId)).find((r) => r.operatorId === actor.operatorId);
+    // the same amount again keeps its place in the queue
+    if (current?.amountPaisa === amountPaisa) return { demand, changed: false };
+    await upsertQuote(tx, { demandId, operatorId: actor.operatorId, amountPaisa, userCode: actor.userCode, now });
+    await acceptIfUnanswered(tx, { demandId, operatorId: actor.operatorId, userCode: actor.userCode });
+    return { demand, changed: true };
+  });
+}
+
+/** Per-km benchmark rates by body type when the lane has too little history (ADR 023). */
+const RATE_PER_KM_PAISA: Record<string, number> = { CONTAINER: 5_800, OPEN: 5_200, TRAILER: 7_500 };
+const MIN_SAMPLES = 3;
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
+}
+
+/**
+ * Rates a quote against what the lane usually wins at (ADR 023): the median winning price of up to
+ * 20 loads on the same lane in the last 90 days, or distance × a per-km rate with fewer than 3.
+ * ratio ≤ 0.95 GREAT, ≤ 1.05 GOOD, ≤ 1.15 FAIR, above HIGH.
+ */
+export async function quoteQuality(
+  db: Db,
+  operatorId: string,
+  demandId: string,
+  valueRupees: number | undefined,
+  now = new Date(),
+): Promise<QuoteQualityResponse> {
+  const demand = await demandForOperator(db, operatorId, demandId);
+  const since = new Date(now.getTime() - 90 * 24 * 3600 * 1000);
+  const prices = (
+    await recentLanePrices(db, { originCity: demand.originCity, destinationCity: demand.destinationCity, since, limit: 20 })
+  ).filter((p) => p > 0);
+  const fromHistory = prices.length >= MIN_SAMPLES;
+  const benchmarkPaisa = fromHistory
+    ? median(prices)
+    : Math.max(1_00_000, Math.round((demand.distanceKm * (RATE_PER_KM_PAISA[demand.bodyType] ?? 5_800)) / 100) * 100);
+  let value = valueRupees ?? null;
+  if (value === null) {
+    const mine = (await ranking(db, demandId)).find((r) => r.operatorId === operatorId);
+    value = mine ? toRupees(mine.amountPaisa) : null;
+  }
+  let quality: QuoteQualityResponse['quality'] = null;
+  if (value !== null) {
+    const ratio = toPaisa(value) / benchmarkPaisa;
+    quality = ratio <= 0.95 ? 'GREAT' : ratio <= 1.05 ? 'GOOD' : ratio <= 1.15 ? 'FAIR' : 'HIGH';
+  }
+  return {
+    quality,
+    benchmark: toRupees(benchmarkPaisa),
+    band: bandFor(benchmarkPaisa),
+    basis: fromHistory ? 'LANE_HISTORY' : 'DISTANCE_RATE',
+    sampleSize: fromHistory ? prices.length : 0,
+    value,
+  };
+}

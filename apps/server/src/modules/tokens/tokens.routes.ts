@@ -1,0 +1,194 @@
+import { envelopeSchema } from '@bhada/contracts/common';
+import { IDEMPOTENCY_HEADER } from '@bhada/contracts/ledger';
+import { LOAD_EVENT_TYPES } from '@bhada/contracts/quotes';
+import {
+  cancelTokenResponseSchema,
+  eligibleVehiclesResponseSchema,
+  fleetLoadConfirmationSchema,
+  PROXIMITY_WARNING_KM,
+  payTokenResponseSchema,
+  phonebookResponseSchema,
+  REFUND_POLICY,
+  TOKENS_MESSAGES,
+  tokenAppConfigSchema,
+  tokenDetailsSchema,
+  tokenQuerySchema,
+  tokenSchema,
+  vehicleDetailSchema,
+  vehicleDetailsRequestSchema,
+} from '@bhada/contracts/tokens';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.ts';
+import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
+import * as tokens from './tokens.service.ts';
+
+const tags = ['tokens'];
+const base = '/api/rest/tesseract/v1';
+/** Token calls take the demand id: a load has at most one token (ADR 024). */
+const idParams = z.object({ id: z.string().min(1).max(40) });
+const demandIdParams = z.object({ demandId: z.string().min(1).max(40) });
+
+const op = (request: FastifyRequest) => operatorIdOf(actorOf(request));
+const keyOf = (request: FastifyRequest) => {
+  const v = request.headers[IDEMPOTENCY_HEADER];
+  return typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : undefined;
+};
+
+export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = requirePermission('LOADS_VIEW');
+  const pay = requirePermission('TOKENS_PAY');
+  const cancel = requirePermission('TOKENS_CANCEL');
+
+  const stateChanged = (demandId: string, state: string) =>
+    app.events.publish({ topic: `load:${demandId}`, type: LOAD_EVENT_TYPES.state, data: { demandId, state } });
+
+  app.get(
+    `${base}/token/app-config`,
+    { preHandler: read, schema: { tags, summary: 'Token screen settings', response: { 200: envelopeSchema(tokenAppConfigSchema) } } },
+    async () =>
+      ok({
+        proximityWarningKm: PROXIMITY_WARNING_KM,
+        refundPolicy: { ...REFUND_POLICY },
+        addMoneyPath: '/portal/fastag?addMoney=1',
+        walletRechargeSource: 'RAZORPAY',
+      }),
+  );
+
+  app.get(
+    `${base}/token-detail`,
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Fleet load confirmation',
+        querystring: tokenQuerySchema,
+        response: { 200: envelopeSchema(fleetLoadConfirmationSchema) },
+      },
+    },
+    async (request) => ok(await tokens.fleetLoadConfirmation(app.db, op(request), request.query.demandId)),
+  );
+
+  app.get(
+    `${base}/token`,
+    {
+      preHandler: read,
+      schema: { tags, summary: 'My token for a load', querystring: tokenQuerySchema, response: { 200: envelopeSchema(tokenSchema) } },
+    },
+    async (request) => ok(await tokens.getToken(app.db, op(request), request.query.demandId)),
+  );
+
+  app.get(
+    `${base}/demand/:id/token-details`,
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Token amount and wallet before paying',
+        params: idParams,
+        response: { 200: envelopeSchema(tokenDetailsSchema) },
+      },
+    },
+    async (request) => ok(await tokens.tokenDetails(app.db, op(request), request.params.id)),
+  );
+
+  app.get(
+    `${base}/demand/:id/vehicles`,
+    {
+      preHandler: pay,
+      schema: {
+        tags,
+        summary: 'My vehicles that fit the won load',
+        params: idParams,
+        response: { 200: envelopeSchema(eligibleVehiclesResponseSchema) },
+      },
+    },
+    async (request) => ok(await tokens.eligibleVehicles(app.db, op(request), request.params.id)),
+  );
+
+  app.get(
+    `${base}/vehicle/:id`,
+    {
+      preHandler: pay,
+      schema: {
+        tags,
+        summary: 'One of my vehicles (distance to the load when demandId is given)',
+        params: idParams,
+        querystring: z.object({ demandId: z.string().max(40).optional() }),
+        response: { 200: envelopeSchema(vehicleDetailSchema) },
+      },
+    },
+    async (request) => ok(await tokens.vehicleDetail(app.db, op(request), request.params.id, request.query.demandId)),
+  );
+
+  app.get(
+    `${base}/token/:id/phonebook-driver-info`,
+    {
+      preHandler: pay,
+      schema: { tags, summary: 'My drivers', params: idParams, response: { 200: envelopeSchema(phonebookResponseSchema) } },
+    },
+    async (request) => ok(await tokens.phonebook(app.db, op(request), request.params.id)),
+  );
+
+  app.post(
+    `${base}/token/:id/vehicle-details`,
+    {
+      preHandler: pay,
+      schema: {
+        tags,
+        summary: 'Choose vehicle and driver',
+        params: idParams,
+        body: vehicleDetailsRequestSchema,
+        response: { 200: envelopeSchema(tokenSchema) },
+      },
+    },
+    async (request) =>
+      ok(await tokens.saveVehicleDetails(app.db, op(request), request.params.id, request.body), TOKENS_MESSAGES.detailsSaved),
+  );
+
+  app.post(
+    `${base}/demand/:id/initiate-token`,
+    {
+      preHandler: pay,
+      schema: { tags, summary: 'Make the token ready to pay', params: idParams, response: { 200: envelopeSchema(tokenSchema) } },
+    },
+    async (request) => ok(await tokens.initiateToken(app.db, op(request), request.params.id), TOKENS_MESSAGES.initiated),
+  );
+
+  app.post(
+    `${base}/token/:id/pay-token`,
+    {
+      preHandler: pay,
+      schema: {
+        tags,
+        summary: 'Pay the token from the wallet (idempotency-key header); creates the trip',
+        params: idParams,
+        response: { 200: envelopeSchema(payTokenResponseSchema) },
+      },
+    },
+    async (request) => {
+      const paid = await tokens.payToken(app.db, op(request), request.params.id, keyOf(request));
+      await stateChanged(request.params.id, 'CONFIRMED');
+      return ok(paid, TOKENS_MESSAGES.paid);
+    },
+  );
+
+  app.post(
+    `${base}/token/:demandId/cancel`,
+    {
+      preHandler: cancel,
+      schema: {
+        tags,
+        summary: 'Cancel a paid token; refund per policy, once',
+        params: demandIdParams,
+        response: { 200: envelopeSchema(cancelTokenResponseSchema) },
+      },
+    },
+    async (request) => {
+      const done = await tokens.cancelToken(app.db, op(request), request.params.demandId, keyOf(request));
+      await stateChanged(request.params.demandId, 'CANCELLED');
+      return ok(done, TOKENS_MESSAGES.cancelled);
+    },
+  );
+};

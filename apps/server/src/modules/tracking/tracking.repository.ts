@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { positions, trackingDevices, tripEvents, trips } from '../../db/schema/index.ts';
+
+export async function findDeviceByHash(db: Db, identifierHash: string) {
+  const [row] = await db
+    .select({ id: trackingDevices.id, vehicleId: trackingDevices.vehicleId, revokedAt: trackingDevices.revokedAt })
+    .from(trackingDevices)
+    .where(eq(trackingDevices.identifierHash, identifierHash))
+    .limit(1);
+  return row;
+}
+
+export async function insertDevice(db: Db, row: typeof trackingDevices.$inferInsert) {
+  await db.insert(trackingDevices).values(row);
+}
+
+export async function listDevices(db: Db, operatorId: string) {
+  return db
+    .select({
+      deviceId: trackingDevices.id,
+      vehicleId: trackingDevices.vehicleId,
+      label: trackingDevices.label,
+      lastSeenAt: trackingDevices.lastSeenAt,
+      createdAt: trackingDevices.createdAt,
+    })
+    .from(trackingDevices)
+    .where(and(eq(trackingDevices.operatorId, operatorId), isNull(trackingDevices.revokedAt)))
+    .orderBy(desc(trackingDevices.createdAt));
+}
+
+export async function revokeDevice(db: Db, scope: { id: string; operatorId: string }) {
+  const rows = await db
+    .update(trackingDevices)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(trackingDevices.id, scope.id), eq(trackingDevices.operatorId, scope.operatorId), isNull(trackingDevices.revokedAt)))
+    .returning({ id: trackingDevices.id });
+  return rows.length > 0;
+}
+
+/** written at most once a minute per device, not on every position */
+export async function touchDevice(db: Db, id: string, at: Date) {
+  await db
+    .update(trackingDevices)
+    .set({ lastSeenAt: at })
+    .where(
+      and(
+        eq(trackingDevices.id, id),
+        or(isNull(trackingDevices.lastSeenAt), lt(trackingDevices.lastSeenAt, new Date(at.getTime() - 60_000))),
+      ),
+    );
+}
+
+export async function findRunningTripOfVehicle(db: Db, vehicleId: string, states: readonly string[]) {
+  const [row] = await db
+    .select({ id: trips.id })
+    .from(trips)
+    .where(and(eq(trips.vehicleId, vehicleId), inArray(trips.state, [...states])))
+    .orderBy(desc(trips.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertPositions(db: Db, rows: Array<typeof positions.$inferInsert>) {
+  if (rows.length) await db.insert(positions).values(rows);
+}
+
+export async function listTripPositions(db: Db, tripId: string) {
+  return db
+    .select({ lat: positions.lat, lng: positions.lng, speedKmph: positions.speedKmph, recordedAt: positions.recordedAt })
+    .from(positions)
+    .where(eq(positions.tripId, tripId))
+    .orderBy(asc(positions.recordedAt));
+}
+
+/** trips the simulator drives: running, with a simulated device or (demo mode) no real device */
+export async function listSimulatedTrips(db: Db, states: readonly string[], includeDeviceless: boolean) {
+  const simulated = sql`EXISTS (SELECT 1 FROM tracking_devices d WHERE d.vehicle_id = ${trips.vehicleId} AND d.simulated AND d.revoked_at IS NULL)`;
+  const deviceless = sql`NOT EXISTS (SELECT 1 FROM tracking_devices d WHERE d.vehicle_id = ${trips.vehicleId} AND d.revoked_at IS NULL)`;
+  return db
+    .select({
+      id: trips.id,
+      vehicleId: trips.vehicleId,
+      state: trips.state,
+      loadingPoints: trips.loadingPoints,
+      unloadingPoints: trips.unloadingPoints,
+      deviceId: sql<
+        string | null
+      >`(SELECT d.id FROM tracking_devices d WHERE d.vehicle_id = ${trips.vehicleId} AND d.simulated AND d.revoked_at IS NULL LIMIT 1)`,
+    })
+    .from(trips)
+    .where(and(inArray(trips.state, [...states]), includeDeviceless ? or(simulated, deviceless) : simulated))
+    .limit(500);
+}
+
+export async function lastEventAt(db: Db, tripId: string, toState: string) {
+  const [row] = await db
+    .select({ at: tripEvents.createdAt })
+    .from(tripEvents)
+    .where(and(eq(tripEvents.tripId, tripId), eq(tripEvents.toState, toState)))
+    .orderBy(desc(tripEvents.id))
+    .limit(1);
+  return row?.at;
+}

@@ -1,0 +1,134 @@
+import type {
+  PassbookQuery,
+  PassbookResponse,
+  PaymentWalletResponse,
+  WalletBalanceResponse,
+  WalletReportQuery,
+} from '@bhada/contracts/wallet';
+import { PASSBOOK_DEFAULT_RANGE_SECONDS, WALLET_MESSAGES } from '@bhada/contracts/wallet';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { type AccountRef, accountId, balanceOf, balancesBefore, postingsBetween } from '../ledger/ledger.service.ts';
+import { istDateTime, rupeesText, type Statement } from './statement-writer.ts';
+import * as repo from './wallet.repository.ts';
+
+export const walletAccount = (operatorId: string): AccountRef => ({ kind: 'OPERATOR_WALLET', ownerId: operatorId });
+export const toRupees = (paisa: number) => Math.round(paisa) / 100;
+
+export async function getBalance(db: Db, operatorId: string): Promise<WalletBalanceResponse> {
+  const paisa = await balanceOf(db, walletAccount(operatorId));
+  return { balance: toRupees(paisa), balanceInPaisa: paisa };
+}
+
+export async function paymentWallet(db: Db, operatorId: string): Promise<PaymentWalletResponse> {
+  // every operator has a wallet; it exists in the ledger from its first movement
+  return { balanceInPaisa: await balanceOf(db, walletAccount(operatorId)), active: true };
+}
+
+/** [from, to) from epoch seconds; `to` is inclusive on the wire (23:59:59), so one second is added. */
+export function timeWindow(fromTime: number | undefined, toTime: number | undefined, defaultSpan?: number) {
+  const nowSec = Math.floor(Date.now() / 1000);
+  const to = toTime ?? nowSec;
+  const from = fromTime ?? (defaultSpan !== undefined ? to - defaultSpan : 0);
+  if (from > to) throw badRequest(WALLET_MESSAGES.startAfterEnd, 'fromTime');
+  return { from: new Date(from * 1000), to: new Date((to + 1) * 1000), fromSec: from, toSec: to };
+}
+
+export async function passbook(db: Db, operatorId: string, query: PassbookQuery): Promise<PassbookResponse> {
+  const { from, to } = timeWindow(query.fromTime, query.toTime);
+  const scope = { operatorId, accountId: accountId(walletAccount(operatorId)), from, to };
+  const [rows, totalCount] = await Promise.all([
+    repo.listPassbook(
+      db,
+      { ...scope, topUpDescription: WALLET_MESSAGES.topUpDescription },
+      { limit: query.pageSize, offset: query.pageNo * query.pageSize },
+    ),
+    repo.countPassbook(db, scope),
+  ]);
+  return {
+    list: rows.map((r) => {
+      const moved = r.balanceAfter !== null;
+      return {
+        id: r.id,
+        date: r.at.toISOString(),
+        description: r.description,
+        amount: toRupees(Math.abs(r.amount)),
+        // a top-up order is always money coming in, whether or not it arrived
+        transactionType: moved && r.amount < 0 ? 'DEBIT' : 'CREDIT',
+        openingBalance: moved ? toRupees(r.balanceAfter! - r.amount) : null,
+        closingBalance: moved ? toRupees(r.balanceAfter!) : null,
+        status: r.status,
+        statusRemarks: r.statusRemarks,
+      };
+    }),
+    totalCount,
+    totalPages: Math.ceil(totalCount / query.pageSize),
+  };
+}
+
+export async function operatorName(db: Db, operatorId: string) {
+  const op = await repo.findOperator(db, operatorId);
+  if (!op) throw notFound();
+  return `${op.companyName} (${op.name})`;
+}
+
+export const periodText = (from: Date, to: Date) => `${istDateTime(from)} to ${istDateTime(new Date(to.getTime() - 1000))}`;
+
+/** The wallet statement (spec fastag §7.1: the last 30 days by default): money that moved, oldest first. */
+export async function walletStatement(db: Db, operatorId: string, query: WalletReportQuery): Promise<Statement> {
+  const { from, to } = timeWindow(query.fromTime, query.toTime, PASSBOOK_DEFAULT_RANGE_SECONDS);
+  const account = walletAccount(operatorId);
+  const id = accountId(account);
+  const [name, before, after, totals] = await Promise.all([
+    operatorName(db, operatorId),
+    balancesBefore(db, [account], from),
+    balancesBefore(db, [account], to),
+    repo.sumPostings(db, [id], from, to),
+  ]);
+  const opening = before.get(id) ?? 0;
+  const closing = after.get(id) ?? 0;
+  async function* rows() {
+    let afterId = 0;
+    for (;;) {
+      const page = await postingsBetween(db, account, { from, to }, { afterId, limit: 1000 });
+      for (const p of page) {
+        yield {
+          date: istDateTime(p.createdAt),
+          description: p.memo,
+          type: p.amount < 0 ? 'DEBIT' : 'CREDIT',
+          amount: toRupees(Math.abs(p.amount)),
+          opening: toRupees(p.balanceAfter - p.amount),
+          closing: toRupees(p.balanceAfter),
+        };
+      }
+      if (page.length < 1000) return;
+      afterId = page[page.length - 1]!.id;
+    }
+  }
+  return {
+    title: 'Wallet Statement',
+    operatorName: name,
+    period: periodText(from, to),
+    summary: [
+      ['Opening balance', rupeesText(opening)],
+      ['Closing balance', rupeesText(closing)],
+      ['Total credit', rupeesText(totals.credit)],
+      ['Total debit', rupeesText(totals.debit)],
+      ['Transactions', String(totals.count)],
+    ],
+    columns: [
+      { header: 'Date & Time', key: 'date', width: 22 },
+      { header: 'Transaction', key: 'description', width: 44 },
+      { header: 'Type', key: 'type', width: 10 },
+      { header: 'Amount (₹)', key: 'amount', width: 14, money: true },
+      { header: 'Opening Bal. (₹)', key: 'opening', width: 16, money: true },
+      { header: 'Closing Bal. (₹)', key: 'closing', width: 16, money: true },
+    ],
+    rows: rows(),
+  };
+}
+
+/** Where low-balance alerts go. */
+export const ownerContact = (db: Db, operatorId: string) => repo.findOwnerContact(db, operatorId);
+export const isActiveUser = async (db: Db, userId: string, operatorId: string) =>
+  Boolean(await repo.findActiveUser(db, userId, operatorId));

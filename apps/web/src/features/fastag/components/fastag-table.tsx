@@ -1,0 +1,140 @@
+import type { FastagRow } from '@bhada/contracts/fastag';
+import { Box, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { VirtualRows } from '../../../components/virtual-rows.tsx';
+import { formatDateTime, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { tagColor } from '../lib/tag-colors.ts';
+import { AutoRechargeSwitch } from './auto-recharge-switch.tsx';
+
+const GRID = 'minmax(130px,1.4fr) 90px minmax(170px,1.6fr) 110px 110px minmax(190px,1.4fr)';
+const cell = { padding: '10px 8px', minWidth: 0 } as const;
+
+export function FastagTable({
+  rows,
+  totalCount,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onOpen,
+  onRecharge,
+  onMinBalance,
+}: {
+  rows: FastagRow[];
+  totalCount: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onOpen: (row: FastagRow) => void;
+  onRecharge: (row: FastagRow) => void;
+  onMinBalance: (row: FastagRow) => void;
+}) {
+  const { t } = useTranslation('fastag');
+  const header = (
+    <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID, paddingLeft: 6 }}>
+      {[
+        t('columns.vehicle', { total: formatNumber(totalCount) }),
+        t('columns.tagClass'),
+        t('columns.lastToll'),
+        t('columns.balance'),
+        t('columns.autoRecharge'),
+        t('columns.action'),
+      ].map((h) => (
+        <Text key={h} role="columnheader" fw={600} size="sm" style={cell}>
+          {h}
+        </Text>
+      ))}
+    </Box>
+  );
+  return (
+    <VirtualRows
+      rows={rows}
+      label={t('tableLabel')}
+      estimateSize={64}
+      getKey={(r) => r.tagId}
+      header={header}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      onLoadMore={onLoadMore}
+      renderRow={(row) => (
+        <Box
+          role="row"
+          tabIndex={0}
+          onClick={() => onOpen(row)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') onOpen(row);
+          }}
+          style={{
+            display: 'grid',
+            gridTemplateColumns: GRID,
+            alignItems: 'center',
+            cursor: 'pointer',
+            borderBottom: '1px solid var(--mantine-color-gray-2)',
+            borderLeft: `6px solid var(--mantine-color-${tagColor(row.tagClass)}-5)`,
+          }}
+        >
+          <Box role="cell" style={cell}>
+            <Text fw={600} size="sm">
+              {row.vehicleNumber}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {row.barcode}
+            </Text>
+          </Box>
+          <Text role="cell" size="sm" style={cell}>
+            {t('classLabel', { tagClass: row.tagClass })}
+          </Text>
+          <Box role="cell" style={cell}>
+            {row.lastTollName ? (
+              <>
+                <Text size="sm" truncate>
+                  {row.lastTollName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {row.lastTollTime ? formatDateTime(row.lastTollTime) : ''}
+                </Text>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('noToll')}
+              </Text>
+            )}
+          </Box>
+          <Box role="cell" style={cell}>
+            <Text size="sm" fw={600} c={row.autoRecharge && row.fastagAmount < row.minBalance ? 'red' : undefined}>
+              {formatRupees(row.fastagAmount)}
+            </Text>
+            {row.minBalance > 0 && (
+              <Text size="xs" c="dimmed">
+                {t('minBalanceShort', { amount: formatRupees(row.minBalance) })}
+              </Text>
+            )}
+          </Box>
+          <Box role="cell" style={cell}>
+            <AutoRechargeSwitch row={row} />
+          </Box>
+          <Group role="cell" gap={6} style={cell} wrap="nowrap">
+            <Button
+              size="compact-sm"
+              onClick={(e) => {
+                e.stopPropagation();
+                onRecharge(row);
+              }}
+            >
+              {t('recharge')}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={(e) => {
+                e.stopPropagation();
+                onMinBalance(row);
+              }}
+            >
+              {t('maintainBalance')}
+            </Button>
+          </Group>
+        </Box>
+      )}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { loadListResponseSchema, type OperatorLoadState } from '@bhada/contracts/loads';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { loadsKeys } from './loads-keys.ts';
+
+export const LOADS_PAGE_SIZE = 20;
+
+export function getLoads(stateId: OperatorLoadState, pageNo: number, signal?: AbortSignal) {
+  return http.get('/api/rest/tesseract/v1/load', {
+    query: { 'state-id': stateId, pageNo, pageSize: LOADS_PAGE_SIZE },
+    schema: loadListResponseSchema,
+    signal,
+  });
+}
+
+export const loadsQueryOptions = (stateId: OperatorLoadState, pageNo: number) =>
+  queryOptions({
+    queryKey: loadsKeys.list(stateId, pageNo),
+    queryFn: ({ signal }) => getLoads(stateId, pageNo, signal),
+    placeholderData: keepPreviousData,
+    // open loads close by the minute: keep the board fresh while it is on screen
+    refetchInterval: 60_000,
+  });
+
+export const useLoads = (stateId: OperatorLoadState, pageNo: number) => useQuery(loadsQueryOptions(stateId, pageNo));

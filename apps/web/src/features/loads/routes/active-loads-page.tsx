@@ -1,0 +1,136 @@
+import type { OperatorLoadState } from '@bhada/contracts/loads';
+import { Alert, Anchor, Badge, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/page-title.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { useBanners } from '../api/get-banners.ts';
+import { useLoadTabs } from '../api/get-load-tabs.ts';
+import { LOADS_PAGE_SIZE, useLoads } from '../api/get-loads.ts';
+import { loadsKeys } from '../api/loads-keys.ts';
+import { useSaveConsent } from '../api/save-consent.ts';
+import { LoadCard } from '../components/load-card.tsx';
+
+const TABS: OperatorLoadState[] = ['OPEN', 'QUOTED', 'WON', 'CONFIRMED', 'LOST'];
+
+/** spec: fastag §2.4 /web-view/active-loads — the operator's load board by state tab. */
+export function ActiveLoadsPage() {
+  const { t, i18n } = useTranslation('loads');
+  usePageTitle(t('title'));
+  const [params, setParams] = useSearchParams();
+  const stateId = (TABS.find((s) => s === params.get('state')) ?? 'OPEN') as OperatorLoadState;
+  const [page, setPage] = useState(0);
+  const tabs = useLoadTabs();
+  const loads = useLoads(stateId, page);
+  const banners = useBanners('ACTIVE_LOADS');
+  const consent = useSaveConsent();
+  const queryClient = useQueryClient();
+  const hindi = i18n.language === 'hi';
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: loadsKeys.all });
+  const countOf = (s: OperatorLoadState) => tabs.data?.find((x) => x.stateId === s)?.count;
+
+  return (
+    <Container size="sm" px="xs" py="sm">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={3}>{t('title')}</Title>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void refresh()}
+            loading={loads.isFetching}
+          >
+            {t('refresh')}
+          </Button>
+        </Group>
+        {banners.data?.map((b) => (
+          <Alert
+            key={b.id}
+            color={b.tone === 'warning' ? 'orange' : b.tone === 'success' ? 'teal' : 'blue'}
+            title={hindi ? b.titleHi : b.title}
+          >
+            <Text size="sm">{hindi ? b.bodyHi : b.body}</Text>
+            {b.link ? (
+              <Anchor component={Link} to={b.link} size="sm">
+                {t('knowMore')}
+              </Anchor>
+            ) : null}
+          </Alert>
+        ))}
+        <Tabs
+          value={stateId}
+          onChange={(v) => {
+            setPage(0);
+            setParams(v && v !== 'OPEN' ? { state: v } : {}, { replace: true });
+          }}
+        >
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+            {TABS.map((s) => (
+              <Tabs.Tab
+                key={s}
+                value={s}
+                rightSection={
+                  countOf(s) ? (
+                    <Badge size="xs" circle>
+                      {countOf(s)}
+                    </Badge>
+                  ) : null
+                }
+              >
+                {t(`tabs.${s}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <QueryState query={loads} isEmpty={(d) => d.loads.length === 0} empty={<EmptyState text={t(`empty.${stateId}`)} />}>
+          {(data) => (
+            <Stack gap="sm">
+              {data.loads.map((load) => (
+                <LoadCard
+                  key={load.demandId}
+                  load={load}
+                  rejecting={consent.isPending && consent.variables?.demandId === load.demandId}
+                  onReject={load.state === 'OPEN' ? () => consent.mutate({ demandId: load.demandId, loadConsent: 'REJECTED' }) : undefined}
+                />
+              ))}
+              <Group justify="space-between">
+                <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                  {t('previous')}
+                </Button>
+                <Text size="xs" c="dimmed">
+                  {t('pageOf', { page: page + 1, pages: Math.max(1, Math.ceil(data.totalCount / LOADS_PAGE_SIZE)) })}
+                </Text>
+                <Button
+                  variant="default"
+                  size="xs"
+                  disabled={(page + 1) * LOADS_PAGE_SIZE >= data.totalCount}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  {t('next')}
+                </Button>
+              </Group>
+              <Button
+                component="a"
+                href={data.vehicleFreeWhatsapp}
+                target="_blank"
+                rel="noreferrer"
+                variant="light"
+                color="green"
+                leftSection={<IconBrandWhatsapp size={18} />}
+              >
+                {t('vehicleFree')}
+              </Button>
+            </Stack>
+          )}
+        </QueryState>
+      </Stack>
+    </Container>
+  );
+}
+
+export default ActiveLoadsPage;

@@ -1,0 +1,92 @@
+import { addMoneyFormSchema } from '@bhada/contracts/payments';
+import { Alert, Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
+import { formatRupees } from '../../../lib/format.ts';
+import { isApiError } from '../../../lib/http.ts';
+import { paths } from '../../../lib/paths.ts';
+import { storage } from '../../../lib/storage.ts';
+import { useCreateTopUp } from '../api/create-top-up.ts';
+import type { CheckoutState } from '../lib/checkout-state.ts';
+import { translatePaymentMessage } from '../lib/messages.ts';
+
+const QUICK_AMOUNTS = [500, 1000, 2000, 5000];
+
+/**
+ * spec fastag §4/§5 Add money: validate, show the loader, create the order (up to 3 attempts),
+ * store the referral URL and open /portal/payment with fromFastag.
+ */
+export function AddMoneyForm({ referralUrl, initialAmount = '' }: { referralUrl: string; initialAmount?: string }) {
+  const { t } = useTranslation(['payments', 'common']);
+  const navigate = useNavigate();
+  const createTopUp = useCreateTopUp();
+  const [amount, setAmount] = useState(initialAmount);
+  const [error, setError] = useState<string>();
+  const [failed, setFailed] = useState<string>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailed(undefined);
+    const parsed = addMoneyFormSchema.safeParse({ amount });
+    if (!parsed.success) {
+      setError(translatePaymentMessage(t, parsed.error.issues[0]?.message));
+      return;
+    }
+    setError(undefined);
+    try {
+      const payment = await createTopUp.mutateAsync({ amount: Number(parsed.data.amount) });
+      storage.set('referralUrl', referralUrl);
+      const state: CheckoutState = { fromFastag: true, payment };
+      await navigate(paths.payment, { state });
+    } catch (e) {
+      // a 400 names what to fix; anything else has been tried three times already
+      setFailed(
+        isApiError(e) && e.status === 400 ? translatePaymentMessage(t, e.message.replace(/^amount: /, '')) : t('payments:errors.tryAgain'),
+      );
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {createTopUp.isPending ? <FullScreenLoader message={t('payments:addMoney.creating')} /> : null}
+      <Stack>
+        {failed ? (
+          <Alert color="red" role="alert">
+            {failed}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('payments:addMoney.amountLabel')}
+          placeholder={t('payments:addMoney.amountPlaceholder')}
+          description={t('payments:addMoney.hint')}
+          inputMode="decimal"
+          value={amount}
+          error={error}
+          onChange={(e) => {
+            setAmount(e.currentTarget.value);
+            if (error) setError(undefined);
+          }}
+          size="md"
+          autoFocus
+        />
+        <div>
+          <Text size="sm" c="dimmed" mb={6}>
+            {t('payments:addMoney.quick')}
+          </Text>
+          <Group gap="xs">
+            {QUICK_AMOUNTS.map((a) => (
+              <Chip key={a} checked={amount === String(a)} onChange={() => setAmount(String(a))} variant="outline">
+                {formatRupees(a)}
+              </Chip>
+            ))}
+          </Group>
+        </div>
+        <Button type="submit" size="md" loading={createTopUp.isPending}>
+          {t('payments:addMoney.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import type { LoadDetail } from '@bhada/contracts/loads';
+import { leaderboardEventSchema } from '@bhada/contracts/quotes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useStored } from '../../../lib/storage.ts';
+import { quotesKeys } from './quotes-keys.ts';
+
+/**
+ * Follows `load:{demandId}` over SSE (ADR 022): a `leaderboard` event carries the anonymous ranking,
+ * so the screen finds its own rank by its tag at once; a `state` event (award, payment) refetches.
+ */
+export function useLoadEvents(demandId: string, enabled: boolean): { live: boolean } {
+  const queryClient = useQueryClient();
+  const token = useStored('accessToken');
+  const [live, setLive] = useState(false);
+
+  useEffect(() => {
+    if (!enabled || !token || typeof EventSource === 'undefined') return;
+    const key = quotesKeys.load(demandId);
+    const source = new EventSource(
+      `/api/events/stream?topics=${encodeURIComponent(`load:${demandId}`)}&token=${encodeURIComponent(token)}`,
+    );
+    source.addEventListener('ready', () => setLive(true));
+    source.addEventListener('leaderboard', (message) => {
+      const parsed = leaderboardEventSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
+      if (!parsed.success) return;
+      const event = parsed.data;
+      queryClient.setQueryData<LoadDetail>(key, (current) => {
+        if (!current) return current;
+        const index = current.quote.leaderboard.tag ? event.ranking.indexOf(current.quote.leaderboard.tag) : -1;
+        return {
+          ...current,
+          timeLeft: event.timeLeft,
+          quote: {
+            ...current.quote,
+            timeLeft: event.timeLeft,
+            leaderboard: {
+              ...current.quote.leaderboard,
+              rank: index >= 0 ? index + 1 : null,
+              bidderCount: event.bidderCount,
+              bestBand: event.bestBand,
+            },
+          },
+        };
+      });
+      // a withdrawn quote (the tag vanished) or a new quote of mine: the server knows best
+      if (!queryClient.getQueryData<LoadDetail>(key)?.quote.leaderboard.rank) void queryClient.invalidateQueries({ queryKey: key });
+    });
+    source.addEventListener('state', () => void queryClient.invalidateQueries({ queryKey: key }));
+    source.onerror = () => setLive(false);
+    return () => {
+      source.close();
+      setLive(false);
+    };
+  }, [demandId, enabled, token, queryClient]);
+
+  return { live };
+}

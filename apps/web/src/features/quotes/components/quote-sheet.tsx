@@ -1,0 +1,120 @@
+import type { LoadDetail } from '@bhada/contracts/loads';
+import { PRICE_MAX_RUPEES, PRICE_MIN_RUPEES } from '@bhada/contracts/loads';
+import { submitQuoteRequestSchema } from '@bhada/contracts/quotes';
+import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatRupees } from '../../../lib/format.ts';
+import { isApiError } from '../../../lib/http.ts';
+import { useQuoteQuality } from '../api/get-quote-quality.ts';
+import { useSubmitQuote } from '../api/submit-quote.ts';
+
+const QUALITY_COLOR = { GREAT: 'teal', GOOD: 'green', FAIR: 'yellow', HIGH: 'red' } as const;
+
+/** The quote sheet: my quote, my live rank, bidder count, best band and a quality hint. */
+export function QuoteSheet({ load, open, live }: { load: LoadDetail; open: boolean; live: boolean }) {
+  const { t } = useTranslation('quotes');
+  const submit = useSubmitQuote();
+  const [value, setValue] = useState<number | string>(load.quote.value ?? '');
+  const [error, setError] = useState<string>();
+  const numeric = typeof value === 'number' && value > 0 ? value : null;
+  const [debounced] = useDebouncedValue(numeric, 400);
+  const quality = useQuoteQuality(load.demandId, debounced);
+  const board = load.quote.leaderboard;
+
+  const send = async () => {
+    const parsed = submitQuoteRequestSchema.safeParse({ value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      await submit.mutateAsync({ demandId: load.demandId, value: parsed.data.value });
+    } catch (e) {
+      // spec §8: "Error in submitting bid." unless the server said exactly why
+      setError(isApiError(e) && e.status === 400 ? e.message.replace(/^value: /, '') : t('submitError'));
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={700}>{t('title')}</Text>
+          {open ? (
+            <Badge color={live ? 'teal' : 'gray'} variant="dot">
+              {live ? t('live') : t('connecting')}
+            </Badge>
+          ) : null}
+        </Group>
+        <Group grow gap="xs">
+          <Stat label={t('myRank')} value={board.rank ? `#${board.rank}` : '—'} />
+          <Stat label={t('bidders')} value={String(board.bidderCount)} />
+          <Stat
+            label={t('bestBand')}
+            value={board.bestBand ? `${formatRupees(board.bestBand.min)}–${formatRupees(board.bestBand.max)}` : '—'}
+          />
+        </Group>
+        {load.quote.value !== null ? <Text size="sm">{t('yourQuote', { amount: formatRupees(load.quote.value) })}</Text> : null}
+        {open ? (
+          <>
+            <NumberInput
+              label={t('enterQuote')}
+              description={t('bounds', { min: formatRupees(PRICE_MIN_RUPEES), max: formatRupees(PRICE_MAX_RUPEES) })}
+              prefix="₹"
+              thousandSeparator=","
+              thousandsGroupStyle="lakh"
+              decimalScale={2}
+              allowNegative={false}
+              value={value}
+              onChange={setValue}
+              error={error}
+              inputMode="decimal"
+            />
+            {quality.isError ? (
+              <Text size="xs" c="red">
+                {t('qualityError')}
+              </Text>
+            ) : quality.data ? (
+              <Group gap="xs">
+                {quality.data.quality ? (
+                  <Badge color={QUALITY_COLOR[quality.data.quality]}>{t(`quality.${quality.data.quality}`)}</Badge>
+                ) : null}
+                <Text size="xs" c="dimmed">
+                  {t('benchmark', { amount: formatRupees(quality.data.benchmark) })}
+                </Text>
+              </Group>
+            ) : null}
+            <Button onClick={() => void send()} loading={submit.isPending}>
+              {load.quote.value !== null ? t('revise') : t('submit')}
+            </Button>
+            {submit.isSuccess && !submit.isPending ? (
+              <Alert color="teal" py={6}>
+                {t('posted')}
+              </Alert>
+            ) : null}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('closed')}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text size="xs" c="dimmed" ta="center">
+        {label}
+      </Text>
+      <Text fw={700} size="sm" ta="center">
+        {value}
+      </Text>
+    </Stack>
+  );
+}

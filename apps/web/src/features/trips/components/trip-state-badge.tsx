@@ -1,0 +1,26 @@
+import type { TripState } from '@bhada/contracts/trips';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const COLOR: Record<TripState, string> = {
+  ASSIGNED: 'gray',
+  REACHED_LOADING: 'blue',
+  LOADED: 'blue',
+  IN_TRANSIT: 'indigo',
+  REACHED_UNLOADING: 'violet',
+  UNLOADED: 'grape',
+  POD_SUBMITTED: 'yellow',
+  POD_REJECTED: 'red',
+  POD_VERIFIED: 'teal',
+  COMPLETED: 'green',
+  CANCELLED: 'dark',
+};
+
+export function TripStateBadge({ state }: { state: TripState }) {
+  const { t } = useTranslation('trips');
+  return (
+    <Badge color={COLOR[state]} variant="light">
+      {t(`states.${state}`)}
+    </Badge>
+  );
+}

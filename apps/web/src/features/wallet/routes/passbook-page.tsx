@@ -1,0 +1,202 @@
+import type { PassbookRow } from '@bhada/contracts/wallet';
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePageTitle } from '../../../components/page-title.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { VirtualRows } from '../../../components/virtual-rows.tsx';
+import { formatDateTime, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { usePassbook } from '../api/get-passbook.ts';
+import { useOpenStatement } from '../api/open-statement.ts';
+import { daysAgoIst, endOfDay, startOfDay, todayIst } from '../lib/dates.ts';
+
+const GRID = '150px minmax(200px,2fr) 110px 110px 110px minmax(120px,1fr)';
+const cell = { padding: '10px 8px', minWidth: 0 } as const;
+
+/** spec: fastag §4 — how a passbook row's status reads. */
+export function statusText(row: Pick<PassbookRow, 'status' | 'transactionType'>, t: (k: string) => string): string {
+  if (row.status === 'SUCCESS') return row.transactionType === 'DEBIT' ? t('passbook.status.transferred') : t('passbook.status.deposited');
+  if (row.status === 'FAILURE') return t('passbook.status.failed');
+  if (row.status === 'PENDING') return t('passbook.status.pending');
+  return String(row.status).toLowerCase();
+}
+
+/** spec: fastag §2.7 — /portal/fastag/passbook, the wallet's movements with pending and failed top-ups. */
+export default function PassbookPage() {
+  const { t } = useTranslation('wallet');
+  usePageTitle(t('passbook.title'));
+  const navigate = useNavigate();
+  // spec: §7.1 — the passbook covers the last 30 days unless the user picks dates
+  const [from, setFrom] = useState(daysAgoIst(29));
+  const [to, setTo] = useState(todayIst());
+  const [statementOpen, setStatementOpen] = useState(false);
+  const fromTime = startOfDay(from);
+  const toTime = endOfDay(to);
+  const rangeError = fromTime > toTime ? t('passbook.startAfterEnd') : null;
+  const passbook = usePassbook(fromTime, toTime, !rangeError);
+  const rows = passbook.data?.pages.flatMap((p) => p.list) ?? [];
+  const total = passbook.data?.pages[0]?.totalCount ?? 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2}>{t('passbook.title')}</Title>
+        <CloseButton size="lg" aria-label={t('passbook.close')} onClick={() => navigate(-1)} />
+      </Group>
+      <Paper withBorder radius="md" p="sm">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <SimpleGrid cols={2}>
+            <TextInput type="date" label={t('passbook.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+            <TextInput type="date" label={t('passbook.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          </SimpleGrid>
+          <Group gap="sm">
+            <Text size="sm" c="dimmed" data-testid="passbook-count">
+              {t('passbook.count', { total: formatNumber(total) })}
+            </Text>
+            <Button leftSection={<IconDownload size={16} />} onClick={() => setStatementOpen(true)}>
+              {t('passbook.download')}
+            </Button>
+          </Group>
+        </Group>
+        {rangeError && (
+          <Alert color="red" mt="sm" role="alert">
+            {rangeError}
+          </Alert>
+        )}
+      </Paper>
+      {!rangeError && (
+        <QueryState
+          query={{ ...passbook, data: passbook.data }}
+          isEmpty={() => rows.length === 0}
+          empty={<EmptyState text={t('common:noDataFound')} />}
+        >
+          {() => (
+            <VirtualRows
+              rows={rows}
+              label={t('passbook.tableLabel')}
+              estimateSize={60}
+              minWidth={800}
+              getKey={(r) => r.id}
+              hasMore={Boolean(passbook.hasNextPage)}
+              loadingMore={passbook.isFetchingNextPage}
+              onLoadMore={() => void passbook.fetchNextPage()}
+              header={
+                <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID }}>
+                  {(['date', 'txn', 'amount', 'opening', 'closing', 'status'] as const).map((h) => (
+                    <Text key={h} role="columnheader" fw={600} size="sm" style={cell}>
+                      {t(`passbook.columns.${h}`)}
+                    </Text>
+                  ))}
+                </Box>
+              }
+              renderRow={(row) => <PassbookLine row={row} />}
+            />
+          )}
+        </QueryState>
+      )}
+      {statementOpen && <StatementModal from={from} to={to} onClose={() => setStatementOpen(false)} />}
+    </Stack>
+  );
+}
+
+function PassbookLine({ row }: { row: PassbookRow }) {
+  const { t } = useTranslation('wallet');
+  const strip = row.status === 'FAILURE' ? 'red' : row.status === 'PENDING' ? 'yellow' : null;
+  const money = (v: number | null) => (v === null ? '—' : formatRupees(v));
+  return (
+    <Box role="row" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <Box style={{ display: 'grid', gridTemplateColumns: GRID, alignItems: 'center' }}>
+        <Text role="cell" size="sm" style={cell}>
+          {formatDateTime(row.date)}
+        </Text>
+        <Text role="cell" size="sm" style={cell}>
+          {row.description}
+        </Text>
+        <Text role="cell" size="sm" fw={600} c={row.transactionType === 'DEBIT' ? 'red' : 'teal'} style={cell}>
+          {row.transactionType === 'DEBIT' ? '−' : '+'}
+          {formatRupees(row.amount)}
+        </Text>
+        <Text role="cell" size="sm" style={cell}>
+          {money(row.openingBalance)}
+        </Text>
+        <Text role="cell" size="sm" style={cell}>
+          {money(row.closingBalance)}
+        </Text>
+        <Text role="cell" size="sm" style={cell} c={strip ?? undefined}>
+          {statusText(row, t)}
+        </Text>
+      </Box>
+      {strip && row.statusRemarks && (
+        <Box px="sm" py={4} mx="xs" mb="xs" style={{ background: `var(--mantine-color-${strip}-1)`, borderRadius: 4 }}>
+          <Text size="xs">{row.statusRemarks}</Text>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function StatementModal({ from, to, onClose }: { from: string; to: string; onClose: () => void }) {
+  const { t } = useTranslation('wallet');
+  const [start, setStart] = useState(from);
+  const [end, setEnd] = useState(to);
+  const [format, setFormat] = useState<'xlsx' | 'pdf'>('xlsx');
+  const [error, setError] = useState<string | null>(null);
+  const open = useOpenStatement();
+  const download = () => {
+    setError(null);
+    const fromTime = startOfDay(start);
+    const toTime = endOfDay(end);
+    if (fromTime > toTime) return setError(t('passbook.startAfterEnd'));
+    open.mutate({ report: 'wallet-transactions', params: { fromTime, toTime, reportFormat: format } }, { onSuccess: onClose });
+  };
+  return (
+    <Modal opened onClose={onClose} centered title={t('statement.title')}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('statement.hint')}
+        </Text>
+        <SimpleGrid cols={2}>
+          <TextInput type="date" label={t('passbook.from')} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+          <TextInput type="date" label={t('passbook.to')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+        </SimpleGrid>
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            {t('statement.format')}
+          </Text>
+          <SegmentedControl
+            value={format}
+            onChange={(v) => setFormat(v as 'xlsx' | 'pdf')}
+            data={[
+              { value: 'xlsx', label: 'XLSX' },
+              { value: 'pdf', label: 'PDF' },
+            ]}
+          />
+        </div>
+        {(error || open.isError) && (
+          <Alert color="red" role="alert">
+            {error ?? open.error?.message}
+          </Alert>
+        )}
+        <Button onClick={download} loading={open.isPending}>
+          {t('statement.download')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

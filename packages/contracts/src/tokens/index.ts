@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { indianMobileSchema } from '../common/index.ts';
+
+/**
+ * A token's life (ADR 024): DRAFT (vehicle/driver chosen) → INITIATED (ready to pay) → PAID
+ * (wallet debited into escrow, trip created) → CANCELLED (refunded per policy). Token calls that
+ * take `{id}` take the demand id: a load has at most one token.
+ */
+export const TOKEN_STATUSES = ['DRAFT', 'INITIATED', 'PAID', 'CANCELLED'] as const;
+export const tokenStatusSchema = z.enum(TOKEN_STATUSES);
+export type TokenStatus = z.infer<typeof tokenStatusSchema>;
+
+export const TOKENS_ERRORS = {
+  /** the load is not awarded to the caller's operator, or no longer waiting for a token */
+  TOKEN_NOT_PAYABLE: 'TOKEN_NOT_PAYABLE',
+  /** pay-token called before a vehicle and a driver were chosen */
+  TOKEN_DETAILS_MISSING: 'TOKEN_DETAILS_MISSING',
+  /** the chosen vehicle does not fit the load or is busy on another trip */
+  VEHICLE_NOT_ELIGIBLE: 'VEHICLE_NOT_ELIGIBLE',
+  /** cancel asked for a token that was never paid */
+  TOKEN_NOT_PAID: 'TOKEN_NOT_PAID',
+} as const;
+
+export const TOKENS_MESSAGES = {
+  detailsSaved: 'Vehicle and driver saved',
+  initiated: 'Token ready to pay',
+  paid: 'Token paid. Your trip is confirmed.',
+  cancelled: 'Token cancelled',
+  notPayable: 'This load is not waiting for your token',
+  detailsMissing: 'Choose a vehicle and a driver first',
+  vehicleNotEligible: 'This vehicle cannot take this load',
+  vehicleBusy: 'This vehicle is already on another trip',
+  notPaid: 'This token was not paid',
+} as const;
+
+/** A vehicle farther than this from the first loading point gets a proximity warning. */
+export const PROXIMITY_WARNING_KM = 150;
+
+/**
+ * Refund policy on token cancel (ADR 025): full refund until 24 h before loading, half after,
+ * nothing once the trip has started. The kept part is the platform's cancellation fee.
+ */
+export const REFUND_POLICY = { fullRefundHoursBeforeLoading: 24, latePercent: 50 } as const;
+
+export const vehicleDetailsRequestSchema = z.object({
+  vehicleId: z.string({ error: 'Choose a vehicle' }).min(1, 'Choose a vehicle'),
+  driverName: z.string({ error: 'Enter the driver name' }).trim().min(2, 'Enter the driver name').max(80),
+  driverNumber: indianMobileSchema,
+});
+export type VehicleDetailsRequest = z.infer<typeof vehicleDetailsRequestSchema>;
+
+export const eligibleVehicleSchema = z.object({
+  vehicleId: z.string(),
+  vehicleNumber: z.string(),
+  vehicleType: z.string(),
+  bodyType: z.string(),
+  currentCity: z.string().nullable(),
+  distanceKm: z.number().int().nullable(),
+  vehicleProximityWarning: z.boolean(),
+  /** false when the vehicle is on another trip */
+  available: z.boolean(),
+});
+export type EligibleVehicle = z.infer<typeof eligibleVehicleSchema>;
+export const eligibleVehiclesResponseSchema = z.array(eligibleVehicleSchema);
+
+export const vehicleDetailSchema = eligibleVehicleSchema.extend({
+  tyreCount: z.number().int(),
+  tonnage: z.number(),
+  sizeInFeet: z.number().int(),
+  status: z.string(),
+});
+
+export const phonebookDriverSchema = z.object({ driverId: z.string(), driverName: z.string(), driverNumber: z.string() });
+export const phonebookResponseSchema = z.array(phonebookDriverSchema);
+
+/** spec: "Token or demand confirmation: vehicleNumber, driverNumber, vehicleId, driverName". */
+export const tokenSchema = z.object({
+  tokenId: z.string(),
+  demandId: z.string(),
+  status: tokenStatusSchema,
+  tokenAmount: z.number(),
+  vehicleId: z.string().nullable(),
+  vehicleNumber: z.string().nullable(),
+  driverName: z.string().nullable(),
+  driverNumber: z.string().nullable(),
+  tripId: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  refundAmount: z.number().nullable(),
+});
+export type Token = z.infer<typeof tokenSchema>;
+
+export const tokenQuerySchema = z.object({ demandId: z.string().min(1, 'demandId is required') });
+
+/** What the payment screen needs before paying (demand/{id}/token-details). */
+export const tokenDetailsSchema = z.object({
+  demandId: z.string(),
+  laneName: z.string(),
+  tokenAmount: z.number(),
+  opQuote: z.number(),
+  balanceAfterToken: z.number(),
+  walletBalance: z.number(),
+  canPay: z.boolean(),
+  loadingAt: z.string(),
+  token: tokenSchema.nullable(),
+});
+export type TokenDetails = z.infer<typeof tokenDetailsSchema>;
+
+/** spec §3 "Fleet load confirmation". Amounts in rupees. */
+export const fleetLoadConfirmationSchema = z.object({
+  demandId: z.string(),
+  laneName: z.string(),
+  tokenAmount: z.number(),
+  /** the token's status, or AWAITING_TOKEN before one exists */
+  status: z.union([tokenStatusSchema, z.literal('AWAITING_TOKEN')]),
+  opQuote: z.number(),
+  tripId: z.string().nullable(),
+  vehicles: z.array(eligibleVehicleSchema),
+  vehicleProximityWarning: z.boolean(),
+  /** seconds until the loading time; 0 once passed */
+  loadingTimeRemaining: z.number().int(),
+  loadingAt: z.string(),
+  contact: z.object({ driverName: z.string(), driverNumber: z.string() }).nullable(),
+});
+export type FleetLoadConfirmation = z.infer<typeof fleetLoadConfirmationSchema>;
+
+/** spec §4 "Token pay returns a status". */
+export const payTokenResponseSchema = z.object({
+  status: tokenStatusSchema,
+  tripId: z.string(),
+  tokenAmount: z.number(),
+  balanceInPaisa: z.number().int(),
+});
+export type PayTokenResponse = z.infer<typeof payTokenResponseSchema>;
+
+export const cancelTokenResponseSchema = z.object({
+  status: tokenStatusSchema,
+  refundAmount: z.number(),
+  keptAmount: z.number(),
+  balanceInPaisa: z.number().int(),
+});
+export type CancelTokenResponse = z.infer<typeof cancelTokenResponseSchema>;
+
+export const tokenAppConfigSchema = z.object({
+  proximityWarningKm: z.number(),
+  refundPolicy: z.object({ fullRefundHoursBeforeLoading: z.number(), latePercent: z.number() }),
+  addMoneyPath: z.string(),
+  walletRechargeSource: z.string(),
+});
