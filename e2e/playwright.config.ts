@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bhada-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// pending payments are re-checked within seconds here, so the journey proves the status job settles them
+process.env.PAYMENT_CHECK_SCHEDULE_MINUTES ??= '0.25,0.5,1,2,3,4,5,6';
 
 export default defineConfig({
   testDir: './tests',
@@ -49,7 +51,7 @@ export default defineConfig({
       RATE_LIMIT_MAX: '5000',
       // the payment status job's schedule (minutes after the order); the payments journey's pending
       // payment is settled by this job when a short list is passed, e.g. '0.25,0.5,1,2,3,4,5,6'
-      PAYMENT_CHECK_SCHEDULE_MINUTES: process.env.PAYMENT_CHECK_SCHEDULE_MINUTES ?? '15,30,60,360,720,1440,2880,4320',
+      PAYMENT_CHECK_SCHEDULE_MINUTES: process.env.PAYMENT_CHECK_SCHEDULE_MINUTES,
     },
   },
 });
