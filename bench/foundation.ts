@@ -1,11 +1,36 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { demoToken, freshPgDatabase, type LoadResult, load, peakMbOf, root, startServer, table, tempDir, waitHealthy } from './lib.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 20);
+
+/** The pid of the process under `root` (children, grandchildren…) whose command line contains `needle`. */
+function descendantRunning(root: number, needle: string): number {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  for (const pid of parentOf.keys()) {
+    let p = parentOf.get(pid);
+    while (p && p !== root) p = parentOf.get(p);
+    if (p !== root) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) return pid;
+    } catch {
+      // gone
+    }
+  }
+  return 0;
+}
 
 /** Cold start: `npm start` (already built) on an empty data folder, then again on the same folder. */
 async function coldStart() {
@@ -21,14 +46,7 @@ async function coldStart() {
     });
     await waitHealthy('http://127.0.0.1:3201', 180_000);
     const seconds = (performance.now() - started) / 1000;
-    const serverPid = Number(
-      (await new Promise<string>((resolve) => {
-        const ps = spawn('pgrep', ['-f', `dist/server.js`]);
-        let out = '';
-        ps.stdout.on('data', (d) => (out += d));
-        ps.on('exit', () => resolve(out.trim().split('\n').pop() ?? '0'));
-      })) || 0,
-    );
+    const serverPid = descendantRunning(proc.pid ?? 0, 'dist/server.js');
     rows.push(`| ${label} | ${seconds.toFixed(2)} s | ${peakMbOf(serverPid)} MB |`);
     process.kill(-proc.pid!, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
