@@ -120,9 +120,11 @@ async function loginBundle() {
 
 export async function runFoundation() {
   console.log('## Foundation');
-  await coldStart();
-  await throughput();
-  await loginBundle();
+  // BENCH_PARTS=cold,load,bundle picks parts
+  const parts = process.env.BENCH_PARTS?.split(',') ?? ['cold', 'load', 'bundle'];
+  if (parts.includes('cold')) await coldStart();
+  if (parts.includes('load')) await throughput();
+  if (parts.includes('bundle')) await loginBundle();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runFoundation();

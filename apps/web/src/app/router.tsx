@@ -1,13 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy as reactLazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
+import { loadFeatureLocales } from '../lib/i18n.ts';
 import { homeFor, paths } from '../lib/paths.ts';
 import { useStored } from '../lib/storage.ts';
 import { RequireAuth } from './shell/require-auth.tsx';
 
 // Every page is its own chunk: /operatorlogin must load fast on a phone over a slow network,
 // so the shell, tables and forms of the portal come only after login.
-const LoginPage = lazy(() => import('../features/auth/routes/login-page.tsx'));
+/** A page after login: its code and every feature's texts arrive together, so no raw keys flash. */
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own signature takes any component props
+const lazy = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>) =>
+  reactLazy(() => Promise.all([load(), loadFeatureLocales()]).then(([page]) => page));
+
+// the login page is the first screen on a cheap phone: it waits for nothing else
+const LoginPage = reactLazy(() => import('../features/auth/routes/login-page.tsx'));
 const AppLayout = lazy(() => import('./shell/app-layout.tsx'));
 const HomePage = lazy(() => import('./pages/home-page.tsx'));
 const UmsPage = lazy(() => import('../features/users/routes/ums-page.tsx'));

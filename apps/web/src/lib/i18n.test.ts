@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildResources, FALLBACK_LANGUAGE, i18n } from './i18n.ts';
+import { allResources, FALLBACK_LANGUAGE, i18n, loadFeatureLocales } from './i18n.ts';
 import { storage } from './storage.ts';
 
 function leafKeys(value: unknown, prefix = ''): string[] {
@@ -18,14 +18,15 @@ describe('i18n', () => {
     expect(i18n.t('common:onlyInHindi', { lng: 'en' })).toBe('केवल हिंदी में');
   });
 
-  it('merges each feature folder as its own namespace', () => {
-    const resources = buildResources();
+  it('merges each feature folder as its own namespace', async () => {
+    await loadFeatureLocales();
+    const resources = await allResources();
     expect(Object.keys(resources.en ?? {})).toEqual(expect.arrayContaining(['common', 'shell', 'auth', 'users', 'consigner']));
     expect(i18n.t('users:tabs.roles', { lng: 'hi' })).toBe('भूमिकाएँ');
   });
 
-  it('has a Hindi text for every English key, so no Hindi reader sees English', () => {
-    const { en, hi } = buildResources();
+  it('has a Hindi text for every English key, so no Hindi reader sees English', async () => {
+    const { en, hi } = await allResources();
     const missing = leafKeys(en).filter((key) => !leafKeys(hi).includes(key));
     expect(missing).toEqual([]);
   });

@@ -13,16 +13,47 @@ export const FALLBACK_LANGUAGE: Language = 'hi';
 /**
  * Shared areas (common, shell) live in src/locales; each feature adds its own namespace, named
  * after its folder, in src/features/<domain>/locales/{en,hi}.json — no central file to edit.
+ * Only what the login page needs is in the first bundle; the other features' texts arrive as
+ * separate chunks before any page after login renders (`loadFeatureLocales`), which keeps the
+ * JavaScript of /operatorlogin small on a cheap phone.
  */
-const featureFiles = import.meta.glob<Record<string, unknown>>('../features/*/locales/*.json', { eager: true, import: 'default' });
+const eagerFiles = import.meta.glob<Record<string, unknown>>('../features/auth/locales/*.json', { eager: true, import: 'default' });
+const lazyFiles = import.meta.glob<Record<string, unknown>>(['../features/*/locales/*.json', '!../features/auth/locales/*.json'], {
+  import: 'default',
+});
+
+function namespaceOf(file: string): [string, Language] | undefined {
+  const match = file.match(/features\/([^/]+)\/locales\/(en|hi)\.json$/);
+  return match ? [match[1] as string, match[2] as Language] : undefined;
+}
 
 export function buildResources(): Resource {
   const resources: Resource = { en: { ...en }, hi: { ...hi } };
-  for (const [file, strings] of Object.entries(featureFiles)) {
-    const match = file.match(/features\/([^/]+)\/locales\/(en|hi)\.json$/);
-    if (!match) continue;
-    const [, namespace, language] = match as [string, string, Language];
-    (resources[language] as Record<string, unknown>)[namespace] = strings;
+  for (const [file, strings] of Object.entries(eagerFiles)) {
+    const found = namespaceOf(file);
+    if (found) (resources[found[1]] as Record<string, unknown>)[found[0]] = strings;
+  }
+  return resources;
+}
+
+let featureLocales: Promise<void> | undefined;
+/** Loads every other feature's texts once; pages after login wait for it (see app/router.tsx). */
+export function loadFeatureLocales(): Promise<void> {
+  featureLocales ??= Promise.all(
+    Object.entries(lazyFiles).map(async ([file, load]) => {
+      const found = namespaceOf(file);
+      if (found) i18n.addResourceBundle(found[1], found[0], await load(), true, true);
+    }),
+  ).then(() => undefined);
+  return featureLocales;
+}
+
+/** Every namespace with its texts, eager and lazy (tests check Hindi covers English). */
+export async function allResources(): Promise<Resource> {
+  const resources = buildResources();
+  for (const [file, load] of Object.entries(lazyFiles)) {
+    const found = namespaceOf(file);
+    if (found) (resources[found[1]] as Record<string, unknown>)[found[0]] = await load();
   }
   return resources;
 }

@@ -2,6 +2,7 @@ import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadFeatureLocales } from '../lib/i18n.ts';
 
 // Mantine reads these browser APIs that jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {
@@ -35,3 +36,6 @@ afterEach(() => {
 
 // lazy route chunks load slowly on a busy 2-core machine; waiting longer keeps the suite honest, not flaky
 configure({ asyncUtilTimeout: 5000 });
+
+// pages are rendered directly in tests, without the router that waits for the feature texts
+await loadFeatureLocales();
