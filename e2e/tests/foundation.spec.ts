@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, tokenOf } from './support.ts';
+import { login, loginThroughUi, tokenOf } from './support.ts';
 
 test.describe('foundation: log in, the shell, users and roles', () => {
   test('the operator logs in from a private page and sees the operator menu and their name', async ({ page }) => {
@@ -8,7 +8,7 @@ test.describe('foundation: log in, the shell, users and roles', () => {
     await page.goto('/portal/ums');
     await expect(page).toHaveURL(/\/operatorlogin/);
     await expect(page.getByText('Demo accounts: use code 123456')).toBeVisible();
-    await login(page, '9000000001', '/portal/ums');
+    await loginThroughUi(page, '9000000001', '/portal/ums');
     const nav = page.getByRole('navigation');
     await expect(nav.getByText('Rajesh Kumar')).toBeVisible();
     for (const item of [
@@ -89,7 +89,7 @@ test.describe('foundation: log in, the shell, users and roles', () => {
 
   test('the login page works at phone width', async ({ browser }) => {
     const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    await login(phone, '9000000003');
+    await loginThroughUi(phone, '9000000003');
     await expect(phone.getByRole('button', { name: 'Open menu' })).toBeVisible();
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
