@@ -2,6 +2,7 @@ import {
   IconBuildingWarehouse,
   IconCreditCard,
   IconDeviceMobile,
+  IconFileCheck,
   IconFileText,
   IconGauge,
   IconHome,
@@ -50,6 +51,7 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'home', to: paths.home, icon: <IconHome size={size} /> },
     { key: 'loads', to: paths.adminLoads, icon: <IconPackage size={size} /> },
     { key: 'consignments', to: paths.adminConsignments, icon: <IconBuildingWarehouse size={size} /> },
+    { key: 'pods', to: paths.adminPods, icon: <IconFileCheck size={size} /> },
   ],
 };
 

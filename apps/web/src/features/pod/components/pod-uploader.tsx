@@ -125,7 +125,7 @@ export function PodUploader({ tripId, demandId }: { tripId: string; demandId: st
             )
           }
         >
-          {t('submit', { count: ready.length })}
+          {ready.length ? t('submit', { count: ready.length }) : t('submitNone')}
         </Button>
       </Stack>
     </Card>

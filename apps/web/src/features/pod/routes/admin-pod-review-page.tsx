@@ -79,33 +79,41 @@ function ReviewCard({ tripId, title, sub }: { tripId: string; title: string; sub
         <Button
           color="teal"
           loading={verify.isPending}
+          // mutateAsync: the verified trip leaves the queue and this card unmounts before a
+          // per-call onSuccess would run, so the confirmation hangs off the promise instead
           onClick={() =>
-            verify.mutate(
-              {
+            void verify
+              .mutateAsync({
                 tripId,
                 deductions:
                   Number(deduction) > 0
                     ? [{ reason: deductionReason.trim() || t('admin.deduction'), amountInPaisa: rupeesToPaisa(Number(deduction)) }]
                     : [],
-              },
-              { onSuccess: () => toast({ msg: t('admin.verified') }) },
-            )
+              })
+              .then(() => toast({ msg: t('admin.verified') }))
+              .catch(() => undefined)
           }
         >
           {t('admin.verify')}
         </Button>
-        <Group grow align="flex-end">
+        {/* at 360 px the reason needs the full width to be typed comfortably */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" style={{ alignItems: 'end' }}>
           <TextInput label={t('admin.rejectReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           <Button
             color="red"
             variant="light"
             disabled={reason.trim().length < 3}
             loading={reject.isPending}
-            onClick={() => reject.mutate({ tripId, reason: reason.trim() }, { onSuccess: () => toast({ msg: t('admin.rejected') }) })}
+            onClick={() =>
+              void reject
+                .mutateAsync({ tripId, reason: reason.trim() })
+                .then(() => toast({ msg: t('admin.rejected') }))
+                .catch(() => undefined)
+            }
           >
             {t('admin.reject')}
           </Button>
-        </Group>
+        </SimpleGrid>
         {verify.isError || reject.isError ? <Alert color="red">{t('admin.failed')}</Alert> : null}
       </Stack>
     </Card>

@@ -83,7 +83,8 @@ export function TripTrackingCard({ tripId, state }: { tripId: string; state: str
   return (
     <Card withBorder padding="xs" radius="md">
       <Stack gap="xs">
-        <div style={{ height: 260, borderRadius: 8, overflow: 'hidden' }} data-testid="trip-map">
+        {/* isolate: Leaflet's panes and controls (z-index 400–1000) must stay under modals and menus */}
+        <div style={{ height: 260, borderRadius: 8, overflow: 'hidden', isolation: 'isolate' }} data-testid="trip-map">
           <MapContainer center={[current.lat, current.lng]} zoom={7} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
             <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
             <FitBounds data={data} />

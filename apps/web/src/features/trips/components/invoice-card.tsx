@@ -77,7 +77,14 @@ export function InvoiceCard({ tripId, invoice, canUpload }: { tripId: string; in
         )}
         {canUpload ? (
           <>
-            <FileInput label={t('invoice.file')} accept="application/pdf,image/jpeg,image/png" value={file} onChange={setFile} clearable />
+            <FileInput
+              label={t('invoice.file')}
+              accept="application/pdf,image/jpeg,image/png"
+              value={file}
+              onChange={setFile}
+              clearable
+              placeholder={t('invoice.choose')}
+            />
             <TextInput label={t('invoice.number')} value={number} onChange={(e) => setNumber(e.currentTarget.value)} />
             {attach.isError ? <Alert color="red">{t('invoice.updateError')}</Alert> : null}
             <Button size="sm" disabled={!file} loading={busy} onClick={() => void upload()}>

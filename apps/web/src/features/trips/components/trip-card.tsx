@@ -19,7 +19,8 @@ export function TripCard({ trip }: { trip: TripListItem }) {
       aria-label={t('openTrip', { id: trip.tripId })}
     >
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
+        {/* at 360 px a long lane and a long state do not fit one line: the badge wraps below */}
+        <Group justify="space-between" wrap="wrap" gap={4}>
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             <Text fw={600} truncate>
               {trip.originCity}
@@ -29,7 +30,7 @@ export function TripCard({ trip }: { trip: TripListItem }) {
               {trip.destinationCity}
             </Text>
           </Group>
-          <TripStateBadge state={trip.state} />
+          <TripStateBadge state={trip.state} style={{ flexShrink: 0 }} />
         </Group>
         <Group gap={6} wrap="nowrap">
           <IconTruck size={16} />
@@ -38,11 +39,11 @@ export function TripCard({ trip }: { trip: TripListItem }) {
             · {trip.driverName}
           </Text>
         </Group>
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" c="dimmed" truncate>
             {trip.consignerName ?? ''} · {formatDate(trip.createdAt)}
           </Text>
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
             {formatPaisa(trip.agreedPriceInPaisa)}
           </Text>
         </Group>

@@ -1,5 +1,6 @@
 import type { TripState } from '@bhada/contracts/trips';
 import { Badge } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const COLOR: Record<TripState, string> = {
@@ -16,10 +17,10 @@ const COLOR: Record<TripState, string> = {
   CANCELLED: 'dark',
 };
 
-export function TripStateBadge({ state }: { state: TripState }) {
+export function TripStateBadge({ state, style }: { state: TripState; style?: CSSProperties }) {
   const { t } = useTranslation('trips');
   return (
-    <Badge color={COLOR[state]} variant="light">
+    <Badge color={COLOR[state]} variant="light" style={style}>
       {t(`states.${state}`)}
     </Badge>
   );
