@@ -8,6 +8,7 @@ interface ImportMetaEnv {
   readonly VITE_CUSTOM_LOGO_LINK?: string;
   readonly VITE_HIDE_DEMO_HINT?: string;
   readonly VITE_HELPLINE?: string;
+  readonly VITE_FASTAG_FORM_URL?: string;
 }
 
 interface ImportMeta {

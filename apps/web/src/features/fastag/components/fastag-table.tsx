@@ -6,8 +6,12 @@ import { formatDateTime, formatNumber, formatRupees } from '../../../lib/format.
 import { tagColor } from '../lib/tag-colors.ts';
 import { AutoRechargeSwitch } from './auto-recharge-switch.tsx';
 
-const GRID = 'minmax(130px,1.4fr) 90px minmax(170px,1.6fr) 110px 110px minmax(190px,1.4fr)';
+// the action column is sized for both buttons in English and Hindi, so neither label is cut
+const GRID = 'minmax(136px,1.4fr) 90px minmax(170px,1.6fr) 110px 110px 260px';
+const MIN_WIDTH = 136 + 90 + 170 + 110 + 110 + 260;
 const cell = { padding: '10px 8px', minWidth: 0 } as const;
+// on a phone the table scrolls sideways; the vehicle (with its class colour) stays in view
+const stickyCell = { ...cell, position: 'sticky', left: 0, zIndex: 1 } as const;
 
 export function FastagTable({
   rows,
@@ -30,7 +34,7 @@ export function FastagTable({
 }) {
   const { t } = useTranslation('fastag');
   const header = (
-    <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID, paddingLeft: 6 }}>
+    <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID }}>
       {[
         t('columns.vehicle', { total: formatNumber(totalCount) }),
         t('columns.tagClass'),
@@ -38,8 +42,14 @@ export function FastagTable({
         t('columns.balance'),
         t('columns.autoRecharge'),
         t('columns.action'),
-      ].map((h) => (
-        <Text key={h} role="columnheader" fw={600} size="sm" style={cell}>
+      ].map((h, i) => (
+        <Text
+          key={h}
+          role="columnheader"
+          fw={600}
+          size="sm"
+          style={i === 0 ? { ...stickyCell, paddingLeft: 14, background: 'var(--mantine-color-gray-0)' } : cell}
+        >
           {h}
         </Text>
       ))}
@@ -50,6 +60,7 @@ export function FastagTable({
       rows={rows}
       label={t('tableLabel')}
       estimateSize={64}
+      minWidth={MIN_WIDTH}
       getKey={(r) => r.tagId}
       header={header}
       hasMore={hasMore}
@@ -69,10 +80,20 @@ export function FastagTable({
             alignItems: 'center',
             cursor: 'pointer',
             borderBottom: '1px solid var(--mantine-color-gray-2)',
-            borderLeft: `6px solid var(--mantine-color-${tagColor(row.tagClass)}-5)`,
           }}
         >
-          <Box role="cell" style={cell}>
+          <Box
+            role="cell"
+            style={{
+              ...stickyCell,
+              alignSelf: 'stretch',
+              display: 'flex',
+              flexDirection: 'column',
+              justifyContent: 'center',
+              background: 'var(--mantine-color-body)',
+              borderLeft: `6px solid var(--mantine-color-${tagColor(row.tagClass)}-5)`,
+            }}
+          >
             <Text fw={600} size="sm">
               {row.vehicleNumber}
             </Text>

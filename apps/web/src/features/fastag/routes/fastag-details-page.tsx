@@ -1,5 +1,18 @@
 import type { TxnRow, TxnType } from '@bhada/contracts/fastag';
-import { Alert, Button, CloseButton, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconFileReport, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,12 +76,18 @@ export default function FastagDetailsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>{t('details.title')}</Title>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={2} style={{ minWidth: 0 }}>
+          {t('details.title')}
+        </Title>
         <Group gap="xs" wrap="nowrap">
-          <Button variant="default" leftSection={<IconFileReport size={16} />} onClick={() => setReport('all')}>
+          <Button variant="default" visibleFrom="sm" leftSection={<IconFileReport size={16} />} onClick={() => setReport('all')}>
             {t('details.allReport')}
           </Button>
+          {/* a phone has no room for the label next to the title */}
+          <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label={t('details.allReport')} onClick={() => setReport('all')}>
+            <IconFileReport size={18} />
+          </ActionIcon>
           <CloseButton size="lg" aria-label={t('details.close')} onClick={() => navigate(paths.fastag)} />
         </Group>
       </Group>

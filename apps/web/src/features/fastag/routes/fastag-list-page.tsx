@@ -22,7 +22,7 @@ export const SEARCH_DEBOUNCE_MS = 1000;
 
 export function Helpline() {
   const { t } = useTranslation('fastag');
-  const number = config.helpline || t('helplineNumber');
+  const number = config.fastagHelpline;
   return (
     <Anchor href={`tel:${number.replace(/\s/g, '')}`} size="sm">
       <Group gap={4} wrap="nowrap">
