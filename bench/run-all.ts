@@ -9,5 +9,10 @@ if (!existsSync(join(root, 'apps/server/dist/server.js')) || !existsSync(join(ro
   process.exit(1);
 }
 const wanted = process.env.BENCH?.split(',');
-const suites: Array<[string, () => Promise<unknown>]> = [['foundation', async () => (await import('./foundation.ts')).runFoundation()]];
+const suites: Array<[string, () => Promise<unknown>]> = [
+  ['foundation', async () => (await import('./foundation.ts')).runFoundation()],
+  ['marketplace', async () => (await import('./marketplace.ts')).runMarketplace()],
+  ['trips', async () => (await import('./trips.ts')).runTrips()],
+  ['fastag', async () => (await import('./fastag.ts')).runFastag()],
+];
 for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();

@@ -39,7 +39,7 @@ export const LOADS_MESSAGES = {
   stateConflict: 'This load has changed. Please reload.',
   loadingPointsError: 'Error in fetching loading points.',
   windowAfterLoading: 'Bidding must close before the loading time',
-  windowInPast: 'Bidding must close at least 5 minutes from now',
+  windowInPast: 'Bidding must close at least 2 minutes from now',
   windowTooLong: 'Bidding can stay open for at most 7 days',
   loadingTooFar: 'Loading time can be at most 60 days ahead',
   tokenAboveTarget: 'Token amount cannot be more than the target price',

@@ -242,7 +242,8 @@ export async function postLoad(
   const loadingAt = new Date(input.loadingAt);
   const endsAt = new Date(input.biddingEndsAt);
   const bad = (message: string, field: string) => new AppError('LOAD_DATES_INVALID', message, { field });
-  if (endsAt.getTime() < now.getTime() + 5 * 60_000) throw bad(LOADS_MESSAGES.windowInPast, 'biddingEndsAt');
+  // ADR 020: a 2-minute floor allows a flash auction (and a quick browser journey) yet leaves time to quote
+  if (endsAt.getTime() < now.getTime() + 2 * 60_000) throw bad(LOADS_MESSAGES.windowInPast, 'biddingEndsAt');
   if (endsAt.getTime() > now.getTime() + 7 * 86_400_000) throw bad(LOADS_MESSAGES.windowTooLong, 'biddingEndsAt');
   if (endsAt.getTime() > loadingAt.getTime()) throw bad(LOADS_MESSAGES.windowAfterLoading, 'biddingEndsAt');
   if (loadingAt.getTime() > now.getTime() + 60 * 86_400_000) throw bad(LOADS_MESSAGES.loadingTooFar, 'loadingAt');

@@ -44,7 +44,7 @@ describe('side menu', () => {
     storage.setMany({ accessToken: 't', menuType: 'CONSIGNER' });
     renderApp(<SideMenu />);
 
-    expect(menuTexts()).toEqual(['Vehicles', 'Trips', 'Reports']);
+    expect(menuTexts()).toEqual(['Vehicles', 'Trips', 'Reports', 'Loads']);
     expect(screen.getByRole('link', { name: 'Vehicles' })).toHaveAttribute('href', '/portal/consigner/vehicles');
     expect(screen.getByTestId('menu-user-name')).toHaveTextContent('Guest');
   });

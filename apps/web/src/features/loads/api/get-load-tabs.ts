@@ -7,6 +7,7 @@ export function getLoadTabs(signal?: AbortSignal) {
   return http.get('/api/odin/v2/active-loads/states', { schema: loadTabsResponseSchema, signal });
 }
 
-export const loadTabsQueryOptions = () => queryOptions({ queryKey: loadsKeys.tabs(), queryFn: ({ signal }) => getLoadTabs(signal) });
+export const loadTabsQueryOptions = () =>
+  queryOptions({ queryKey: loadsKeys.tabs(), queryFn: ({ signal }) => getLoadTabs(signal), staleTime: 0 });
 
 export const useLoadTabs = () => useQuery(loadTabsQueryOptions());

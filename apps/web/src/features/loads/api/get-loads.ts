@@ -18,6 +18,8 @@ export const loadsQueryOptions = (stateId: OperatorLoadState, pageNo: number) =>
     queryKey: loadsKeys.list(stateId, pageNo),
     queryFn: ({ signal }) => getLoads(stateId, pageNo, signal),
     placeholderData: keepPreviousData,
+    // quotes and consents made on the details page change the tabs: always re-read on return
+    staleTime: 0,
     // open loads close by the minute: keep the board fresh while it is on screen
     refetchInterval: 60_000,
   });

@@ -6,6 +6,9 @@ import { Link } from 'react-router';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 
+// the icon keeps its size and sits on the first line when the text beside it wraps on a phone
+const ICON = { flexShrink: 0, marginTop: 2 };
+
 /** Minutes or hours left, as an operator reads it at a glance. */
 export function useTimeLeftLabel() {
   const { t } = useTranslation('loads');
@@ -31,22 +34,22 @@ export function LoadCard({ load, onReject, rejecting }: { load: LoadSummary; onR
             {t(`states.${load.state}`)}
           </Badge>
         </Group>
-        <Group gap="xs" c="dimmed">
-          <IconTruck size={16} aria-hidden />
-          <Text size="sm">
+        <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
+          <IconTruck size={16} aria-hidden style={ICON} />
+          <Text size="sm" style={{ minWidth: 0 }}>
             {load.vehicleType} · {load.tonnage} {t('tonnes')} · {load.material}
           </Text>
         </Group>
-        <Group gap="xs" c="dimmed">
-          <IconMapPin size={16} aria-hidden />
-          <Text size="sm">
+        <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
+          <IconMapPin size={16} aria-hidden style={ICON} />
+          <Text size="sm" style={{ minWidth: 0 }}>
             {t('distanceKm', { km: load.distanceKm })}
             {load.nearestVehicleKm !== null ? ` · ${t('nearestVehicle', { km: load.nearestVehicleKm })}` : ''}
           </Text>
         </Group>
-        <Group gap="xs" c="dimmed">
-          <IconClock size={16} aria-hidden />
-          <Text size="sm">
+        <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
+          <IconClock size={16} aria-hidden style={ICON} />
+          <Text size="sm" style={{ minWidth: 0 }}>
             {t('loadingOn', { when: formatDateTime(load.loadingAt) })}
             {load.loadState === 'OPEN' ? ` · ${timeLeft(load.timeLeft)}` : ''}
           </Text>

@@ -20,6 +20,9 @@ export function PlacePicker({
   const [debounced] = useDebouncedValue(text, 250);
   const places = usePlaceSearch(debounced);
   const options = (places.data ?? []).filter((p) => !cityOnly || p.addressType === 'CITY');
+  const labelOf = (p: Place) => `${p.name} — ${p.city}`;
+  // the input may hold the option's value or its label (Mantine puts the label in the box on pick)
+  const match = (text: string) => options.find((p) => p.placeId === text || p.name === text || labelOf(p) === text);
   return (
     <Autocomplete
       label={label}
@@ -27,10 +30,10 @@ export function PlacePicker({
       error={error}
       onChange={(value) => {
         setText(value);
-        onPick(options.find((p) => p.name === value));
+        onPick(match(value));
       }}
-      onOptionSubmit={(value) => onPick(options.find((p) => p.placeId === value || p.name === value))}
-      data={options.map((p) => ({ value: p.name, label: `${p.name} — ${p.city}` }))}
+      onOptionSubmit={(value) => onPick(match(value))}
+      data={options.map((p) => ({ value: p.placeId, label: labelOf(p) }))}
       limit={12}
       withAsterisk
     />

@@ -1,5 +1,6 @@
 import type { DemandSummary } from '@bhada/contracts/loads';
 import { Badge, Button, Card, Container, Drawer, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ export function ConsignerLoadsPage({ admin = false }: { admin?: boolean }) {
   const [posting, setPosting] = useState(false);
   const [open, setOpen] = useState<DemandSummary>();
   const demands = useDemands(page);
+  const phone = useMediaQuery('(max-width: 500px)') ?? false;
 
   return (
     <Container size="lg" px="xs" py="sm">
@@ -37,31 +39,35 @@ export function ConsignerLoadsPage({ admin = false }: { admin?: boolean }) {
             <Stack gap="xs">
               {data.demands.map((d) => (
                 <Card key={d.demandId} withBorder padding="sm" radius="md">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2}>
-                      <Text fw={600}>{d.laneName}</Text>
-                      <Text size="sm" c="dimmed">
-                        {d.demandId} · {d.vehicleType} · {d.material}
-                        {admin ? ` · ${d.consignerName}` : ''}
+                  <Stack gap={4}>
+                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                      <Text fw={600} style={{ minWidth: 0 }}>
+                        {d.laneName}
                       </Text>
-                      <Text size="sm" c="dimmed">
-                        {t('loadingOn', { when: formatDateTime(d.loadingAt) })} · {t('closesAt', { when: formatDateTime(d.biddingEndsAt) })}
-                      </Text>
-                      <Text size="sm">
+                      <Badge variant="light" style={{ flexShrink: 0 }}>
+                        {t(`loadStates.${d.state}`)}
+                      </Badge>
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      {d.demandId} · {d.vehicleType} · {d.material}
+                      {admin ? ` · ${d.consignerName}` : ''}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {t('loadingOn', { when: formatDateTime(d.loadingAt) })} · {t('closesAt', { when: formatDateTime(d.biddingEndsAt) })}
+                    </Text>
+                    <Group justify="space-between" wrap="nowrap" align="flex-end" gap="xs">
+                      <Text size="sm" style={{ minWidth: 0 }}>
                         {t('quoteCount', { count: d.quoteCount })}
                         {d.bestQuote !== null ? ` · ${t('best', { amount: formatRupees(d.bestQuote) })}` : ''}
                         {d.awardedOperatorName
                           ? ` · ${t('awardedTo', { name: d.awardedOperatorName, amount: formatRupees(d.awardedPrice ?? 0) })}`
                           : ''}
                       </Text>
-                    </Stack>
-                    <Stack gap={6} align="flex-end">
-                      <Badge variant="light">{t(`loadStates.${d.state}`)}</Badge>
-                      <Button size="xs" variant="light" onClick={() => setOpen(d)}>
+                      <Button size="xs" variant="light" onClick={() => setOpen(d)} style={{ flexShrink: 0 }}>
                         {t('seeQuotes')}
                       </Button>
-                    </Stack>
-                  </Group>
+                    </Group>
+                  </Stack>
                 </Card>
               ))}
               <Group justify="space-between">
@@ -76,16 +82,16 @@ export function ConsignerLoadsPage({ admin = false }: { admin?: boolean }) {
           )}
         </QueryState>
       </Stack>
-      <Modal
-        opened={posting}
-        onClose={() => setPosting(false)}
-        title={t('postLoad')}
-        size="lg"
-        fullScreen={typeof window !== 'undefined' && window.innerWidth < 500}
-      >
+      <Modal opened={posting} onClose={() => setPosting(false)} title={t('postLoad')} size="lg" fullScreen={phone}>
         <PostLoadForm onPosted={() => setPosting(false)} />
       </Modal>
-      <Drawer opened={Boolean(open)} onClose={() => setOpen(undefined)} position="right" size="md" title={open?.laneName}>
+      <Drawer
+        opened={Boolean(open)}
+        onClose={() => setOpen(undefined)}
+        position="right"
+        size={phone ? '100%' : 'md'}
+        title={open?.laneName}
+      >
         {open ? <DemandQuotes demandId={open.demandId} /> : null}
       </Drawer>
     </Container>

@@ -8,6 +8,11 @@ export function getLoadDetail(demandId: string, signal?: AbortSignal) {
 }
 
 export const loadDetailQueryOptions = (demandId: string) =>
-  queryOptions({ queryKey: quotesKeys.load(demandId), queryFn: ({ signal }) => getLoadDetail(demandId, signal) });
+  queryOptions({
+    queryKey: quotesKeys.load(demandId),
+    queryFn: ({ signal }) => getLoadDetail(demandId, signal),
+    // an auction screen must open on the current state; live events keep it current afterwards
+    staleTime: 0,
+  });
 
 export const useLoadDetail = (demandId: string) => useQuery(loadDetailQueryOptions(demandId));

@@ -43,8 +43,10 @@ export function useLoadEvents(demandId: string, enabled: boolean): { live: boole
           },
         };
       });
-      // a withdrawn quote (the tag vanished) or a new quote of mine: the server knows best
-      if (!queryClient.getQueryData<LoadDetail>(key)?.quote.leaderboard.rank) void queryClient.invalidateQueries({ queryKey: key });
+      // my tag vanished (quote withdrawn elsewhere): the server knows best. Someone who has not quoted
+      // needs nothing more than the counts the event carries, so a busy auction costs no extra reads.
+      const mine = queryClient.getQueryData<LoadDetail>(key)?.quote.leaderboard;
+      if (mine?.tag && mine.rank === null) void queryClient.invalidateQueries({ queryKey: key });
     });
     source.addEventListener('state', () => void queryClient.invalidateQueries({ queryKey: key }));
     source.onerror = () => setLive(false);

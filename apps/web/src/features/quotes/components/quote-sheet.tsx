@@ -26,15 +26,15 @@ export function QuoteSheet({ load, open, live }: { load: LoadDetail; open: boole
   const send = async () => {
     const parsed = submitQuoteRequestSchema.safeParse({ value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(t('invalidQuote', { min: formatRupees(PRICE_MIN_RUPEES), max: formatRupees(PRICE_MAX_RUPEES) }));
       return;
     }
     setError(undefined);
     try {
       await submit.mutateAsync({ demandId: load.demandId, value: parsed.data.value });
     } catch (e) {
-      // spec §8: "Error in submitting bid." unless the server said exactly why
-      setError(isApiError(e) && e.status === 400 ? e.message.replace(/^value: /, '') : t('submitError'));
+      // a refused value (bounds, window closed) is shown at the field; anything else is the spec's failure text
+      if (isApiError(e) && e.status === 400 && e.field === 'value') setError(e.message.replace(/^value: /, ''));
     }
   };
 
@@ -69,7 +69,11 @@ export function QuoteSheet({ load, open, live }: { load: LoadDetail; open: boole
               decimalScale={2}
               allowNegative={false}
               value={value}
-              onChange={setValue}
+              onChange={(next) => {
+                setValue(next);
+                // a new price is a new attempt: the last one's posted/failed note no longer applies
+                if (!submit.isPending && !submit.isIdle) submit.reset();
+              }}
               error={error}
               inputMode="decimal"
             />
@@ -90,9 +94,15 @@ export function QuoteSheet({ load, open, live }: { load: LoadDetail; open: boole
             <Button onClick={() => void send()} loading={submit.isPending}>
               {load.quote.value !== null ? t('revise') : t('submit')}
             </Button>
-            {submit.isSuccess && !submit.isPending ? (
-              <Alert color="teal" py={6}>
+            {submit.isSuccess ? (
+              <Alert color="teal" py={6} role="status">
                 {t('posted')}
+              </Alert>
+            ) : null}
+            {submit.isError && !error ? (
+              <Alert color="red" py={6} role="alert">
+                <Text size="sm">{t('submitError')}</Text>
+                {isApiError(submit.error) && submit.error.status === 400 ? <Text size="xs">{submit.error.message}</Text> : null}
               </Alert>
             ) : null}
           </>

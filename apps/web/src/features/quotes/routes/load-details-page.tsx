@@ -111,9 +111,7 @@ export function LoadDetailsPage() {
             ) : null}
             {d.state === 'LOST' ? <Alert color="gray">{t('lostText')}</Alert> : null}
 
-            {d.state !== 'CONFIRMED' && d.state !== 'WON' ? (
-              <QuoteSheet key={d.quote.value ?? 'none'} load={d} open={open && left > 0} live={live} />
-            ) : null}
+            {d.state !== 'CONFIRMED' && d.state !== 'WON' ? <QuoteSheet load={d} open={open && left > 0} live={live} /> : null}
 
             {open ? (
               <Group grow>

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useFleetConfirmation } from '../api/get-fleet-confirmation.ts';
 
 function remaining(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
@@ -66,6 +67,9 @@ export function FleetLoadConfirmationPage() {
                 {t('proximityWarning')}
               </Alert>
             ) : null}
+            <Button component={Link} to={`${paths.activeLoads}?state=CONFIRMED`} variant="light">
+              {t('backToLoads')}
+            </Button>
           </Stack>
         )}
       </QueryState>

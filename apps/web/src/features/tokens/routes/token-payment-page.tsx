@@ -26,7 +26,9 @@ export function TokenPaymentPage() {
   const phonebook = usePhonebook(demandId);
   const pay = usePayToken(demandId);
   const [vehicleId, setVehicleId] = useState<string>();
-  const [driverMode, setDriverMode] = useState<'book' | 'new'>('book');
+  const [mode, setDriverMode] = useState<'book' | 'new'>();
+  // with nobody in the phonebook yet, the only way is a new driver
+  const driverMode = mode ?? (phonebook.data && phonebook.data.length === 0 ? 'new' : 'book');
   const [driverId, setDriverId] = useState<string | null>(null);
   const [driverName, setDriverName] = useState('');
   const [driverNumber, setDriverNumber] = useState('');
@@ -45,7 +47,8 @@ export function TokenPaymentPage() {
     const parsed = vehicleDetailsRequestSchema.safeParse(body);
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      // the contract's English texts become this screen's own words, in the reader's language
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= t(`errors.${String(issue.path[0])}`);
       if (driverMode === 'book' && !driver) next.driver = t('chooseDriver');
       setErrors(next);
       return;
@@ -57,11 +60,10 @@ export function TokenPaymentPage() {
       void navigate(`${paths.fleetLoadConfirmation}?demandId=${encodeURIComponent(demandId)}`);
     } catch (e) {
       if (isApiError(e) && e.field) setErrors({ [e.field]: e.message.replace(/^\w+: /, '') });
-      else
-        setFailure({
-          message: isApiError(e) ? e.message : t('payFailed'),
-          addMoney: isApiError(e) && e.errorCode === 'INSUFFICIENT_BALANCE',
-        });
+      else {
+        const short = isApiError(e) && e.errorCode === 'INSUFFICIENT_BALANCE';
+        setFailure({ message: short ? t('insufficient') : isApiError(e) ? e.message : t('payFailed'), addMoney: short });
+      }
     }
   };
 
@@ -171,7 +173,7 @@ export function TokenPaymentPage() {
                 <Stack gap="xs">
                   <Text size="sm">{failure.message}</Text>
                   {failure.addMoney ? (
-                    <Button component={Link} to={`${paths.fastag}?addMoney=1`} leftSection={<IconWallet size={16} />} color="orange">
+                    <Button component={Link} to={paths.addMoney} leftSection={<IconWallet size={16} />} color="orange">
                       {t('addMoney')}
                     </Button>
                   ) : null}

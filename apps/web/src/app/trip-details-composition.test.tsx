@@ -1,13 +1,14 @@
+// The trip page composed with the tracking card as the router composes them (features stay apart).
 import { screen } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
-import { storage } from '../../../lib/storage.ts';
-import { setupMswServer } from '../../../test/msw.ts';
-import { ok, renderApp } from '../../../test/render.tsx';
-import { TripTrackingCard } from '../../tracking/components/trip-tracking.tsx';
-import TripDetailsPage from './trip-details-page.tsx';
+import { TripTrackingCard } from '../features/tracking/components/trip-tracking.tsx';
+import TripDetailsPage from '../features/trips/routes/trip-details-page.tsx';
+import { setLanguage } from '../lib/i18n.ts';
+import { paths } from '../lib/paths.ts';
+import { storage } from '../lib/storage.ts';
+import { setupMswServer } from '../test/msw.ts';
+import { ok, renderApp } from '../test/render.tsx';
 
 const server = setupMswServer();
 

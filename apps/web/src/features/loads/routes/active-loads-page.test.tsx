@@ -1,0 +1,116 @@
+import type { LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, HttpResponse, http as mswHttp } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n.ts';
+import { storage } from '../../../lib/storage.ts';
+import { setupMswServer } from '../../../test/msw.ts';
+import { ok, renderApp } from '../../../test/render.tsx';
+import { ActiveLoadsPage } from './active-loads-page.tsx';
+
+const server = setupMswServer();
+const PATH = '/web-view/active-loads';
+
+function load(demandId: string, lane: [string, string], state: OperatorLoadState = 'OPEN'): LoadSummary {
+  return {
+    demandId,
+    state,
+    loadState: 'OPEN',
+    laneName: `${lane[0]} → ${lane[1]}`,
+    originCity: lane[0],
+    destinationCity: lane[1],
+    distanceKm: 500,
+    vehicleType: '10 Tyre Open',
+    bodyType: 'OPEN',
+    tyreCount: 10,
+    tonnage: 19,
+    lengthFeet: 22,
+    material: 'Cotton bales',
+    loadingAt: new Date(Date.now() + 86_400_000).toISOString(),
+    biddingEndsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    timeLeft: 3600,
+    tokenAmount: 1000,
+    myQuote: state === 'QUOTED' ? 11_600 : null,
+    consent: null,
+    vehicleMatch: true,
+    nearestVehicleKm: 15,
+  };
+}
+
+/** A tiny server: loads by tab, and a rejected load stays gone (as the real one does). */
+function board(byTab: Partial<Record<OperatorLoadState, LoadSummary[]>>, consentDelayMs = 0) {
+  const rejected = new Set<string>();
+  const consents: unknown[] = [];
+  server.use(
+    mswHttp.get('*/api/odin/v2/active-loads/states', () =>
+      HttpResponse.json(
+        ok(
+          (['OPEN', 'QUOTED', 'WON', 'CONFIRMED', 'LOST'] as const).map((stateId) => ({
+            stateId,
+            label: stateId,
+            labelHi: stateId,
+            count: (byTab[stateId] ?? []).filter((l) => !rejected.has(l.demandId)).length,
+          })),
+        ),
+      ),
+    ),
+    mswHttp.get('*/api/banner', () => HttpResponse.json(ok([]))),
+    mswHttp.get('*/api/rest/tesseract/v1/load', ({ request }) => {
+      const tab = (new URL(request.url).searchParams.get('state-id') ?? 'OPEN') as OperatorLoadState;
+      const loads = (byTab[tab] ?? []).filter((l) => !rejected.has(l.demandId));
+      return HttpResponse.json(ok({ loads, vehicleFreeWhatsapp: 'https://wa.me/911', pageNo: 0, pageSize: 20, totalCount: loads.length }));
+    }),
+    mswHttp.put('*/api/rest/tesseract/v1/load/:id/consent', async ({ params, request }) => {
+      consents.push({ id: params.id, ...((await request.json()) as object) });
+      await delay(consentDelayMs);
+      rejected.add(String(params.id));
+      return HttpResponse.json(ok({ demandId: String(params.id), loadConsent: 'REJECTED' }, 'Response saved'));
+    }),
+  );
+  return { consents };
+}
+
+describe('operator load board', () => {
+  beforeEach(async () => {
+    await setLanguage('en');
+    storage.setMany({ accessToken: 'tok-op', menuType: 'OPERATOR', operatorId: 'OP1' });
+  });
+
+  it('lists the open loads and switches tabs', async () => {
+    board({ OPEN: [load('DM-1', ['Delhi', 'Ludhiana'])], QUOTED: [load('DM-2', ['Jaipur', 'Delhi'], 'QUOTED')] });
+    const { user } = renderApp(<ActiveLoadsPage />, { route: PATH, path: PATH });
+
+    expect(await screen.findByText('Delhi → Ludhiana')).toBeInTheDocument();
+    expect(screen.queryByText('Jaipur → Delhi')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: /My quotes/ }));
+    expect(await screen.findByText('Jaipur → Delhi')).toBeInTheDocument();
+    expect(screen.getByText('My quote ₹11,600')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Delhi → Ludhiana')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent('/web-view/active-loads?state=QUOTED');
+  });
+
+  it('says so when a tab has no loads', async () => {
+    board({ OPEN: [load('DM-1', ['Delhi', 'Ludhiana'])] });
+    const { user } = renderApp(<ActiveLoadsPage />, { route: `${PATH}?state=WON`, path: PATH });
+    expect(await screen.findByText('No won loads waiting for a token.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /New loads/ }));
+    expect(await screen.findByText('Delhi → Ludhiana')).toBeInTheDocument();
+  });
+
+  it('takes a rejected load off the list at once, before the server answers, and it stays gone', async () => {
+    const { consents } = board({ OPEN: [load('DM-1', ['Delhi', 'Ludhiana']), load('DM-3', ['Pune', 'Bengaluru'])] }, 1500);
+    const { user } = renderApp(<ActiveLoadsPage />, { route: PATH, path: PATH });
+
+    const card = (await screen.findByText('Delhi → Ludhiana')).closest('.mantine-Card-root') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Not interested' }));
+    // the server is still thinking (1.5 s) but the load has already left the list
+    await waitFor(() => expect(screen.queryByText('Delhi → Ludhiana')).not.toBeInTheDocument(), { timeout: 500 });
+    expect(consents).toEqual([{ id: 'DM-1', loadConsent: 'REJECTED' }]);
+    expect(screen.getByText('Pune → Bengaluru')).toBeInTheDocument();
+
+    // after the server answered and the board re-read, the load is still gone
+    await waitFor(() => expect(screen.getByRole('tab', { name: /New loads/ })).toHaveTextContent('1'), { timeout: 4000 });
+    expect(screen.queryByText('Delhi → Ludhiana')).not.toBeInTheDocument();
+  });
+});
