@@ -2,7 +2,7 @@ import { MAX_ALL_VEHICLES_REPORT_SECONDS } from '@bhada/contracts/wallet';
 import { Alert, Button, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenStatement } from '../api/open-statement.ts';
+import { useOpenStatement } from '../../../lib/open-statement.ts';
 import { daysAgoIst, endOfDay, startOfDay, todayIst } from '../lib/dates.ts';
 
 /**

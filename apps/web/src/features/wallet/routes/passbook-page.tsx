@@ -22,8 +22,8 @@ import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { VirtualRows } from '../../../components/virtual-rows.tsx';
 import { formatDateTime, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { useOpenStatement } from '../../../lib/open-statement.ts';
 import { usePassbook } from '../api/get-passbook.ts';
-import { useOpenStatement } from '../api/open-statement.ts';
 import { daysAgoIst, endOfDay, startOfDay, todayIst } from '../lib/dates.ts';
 
 const GRID = '150px minmax(200px,2fr) 110px 110px 110px minmax(120px,1fr)';

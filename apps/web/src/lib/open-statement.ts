@@ -1,9 +1,9 @@
 import { downloadTokenResponseSchema, type ReportName } from '@bhada/contracts/wallet';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { http } from './http.ts';
 
 /**
- * Asks for a short-lived download link just before opening it in a new tab (ADR 043). The tab is
+ * Asks for a short-lived download link just before opening it in a new tab (ADR 043): one helper for every statement, Fastag and wallet alike. The tab is
  * opened first, synchronously, so the browser does not treat it as an unrequested pop-up.
  */
 export async function openStatement(report: ReportName, params: Record<string, string | number>) {
