@@ -51,7 +51,6 @@ export function VirtualRows<T>({
     if (el.scrollHeight - el.scrollTop - el.clientHeight <= INFINITE_SCROLL_THRESHOLD_PX) onLoadMore();
   };
   // a first page shorter than the viewport cannot be scrolled: ask for more straight away
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check whenever the rows change
   useEffect(maybeLoadMore, [rows.length, hasMore, loadingMore]);
 
   return (

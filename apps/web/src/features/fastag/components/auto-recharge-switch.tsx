@@ -13,7 +13,6 @@ export function AutoRechargeSwitch({ row }: { row: FastagRow }) {
   const [local, setLocal] = useState<boolean | null>(null);
   const update = useUpdateAccount();
   // the refetched row is the truth again once it arrives
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the server's value changes
   useEffect(() => setLocal(null), [row.autoRecharge]);
   const checked = local ?? row.autoRecharge;
 

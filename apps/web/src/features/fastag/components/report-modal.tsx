@@ -1,7 +1,8 @@
 import { MAX_ALL_VEHICLES_REPORT_SECONDS } from '@bhada/contracts/wallet';
-import { Alert, Button, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatementFormatFooter } from '../../../components/statement-format-footer.tsx';
 import { useOpenStatement } from '../../../lib/open-statement.ts';
 import { daysAgoIst, endOfDay, startOfDay, todayIst } from '../lib/dates.ts';
 
@@ -58,27 +59,15 @@ export function ReportModal({ vehicle, onClose }: { vehicle?: { vehicleId: strin
             { value: 'CREDIT', label: t('report.typeCredit') },
           ]}
         />
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            {t('report.format')}
-          </Text>
-          <SegmentedControl
-            value={format}
-            onChange={(v) => setFormat(v as 'xlsx' | 'pdf')}
-            data={[
-              { value: 'xlsx', label: 'XLSX' },
-              { value: 'pdf', label: 'PDF' },
-            ]}
-          />
-        </div>
-        {(error || open.isError) && (
-          <Alert color="red" role="alert">
-            {error ?? open.error?.message}
-          </Alert>
-        )}
-        <Button onClick={download} loading={open.isPending}>
-          {t('report.download')}
-        </Button>
+        <StatementFormatFooter
+          formatLabel={t('report.format')}
+          format={format}
+          onFormatChange={setFormat}
+          error={error ?? (open.isError ? open.error?.message : undefined)}
+          pending={open.isPending}
+          downloadLabel={t('report.download')}
+          onDownload={download}
+        />
       </Stack>
     </Modal>
   );

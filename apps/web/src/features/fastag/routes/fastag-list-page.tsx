@@ -48,7 +48,7 @@ export default function FastagListPage() {
     const v = value.trim();
     if (v !== search) setParams(v ? { search: v } : {}, { replace: true });
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: debounce on typing only
+  // debounce on typing only
   useEffect(() => {
     if (text.trim() === search) return;
     const id = setTimeout(() => apply(text), SEARCH_DEBOUNCE_MS);

@@ -1,25 +1,12 @@
 import type { PassbookRow } from '@bhada/contracts/wallet';
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Group,
-  Modal,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, CloseButton, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { StatementFormatFooter } from '../../../components/statement-format-footer.tsx';
 import { VirtualRows } from '../../../components/virtual-rows.tsx';
 import { formatDateTime, formatNumber, formatRupees } from '../../../lib/format.ts';
 import { useOpenStatement } from '../../../lib/open-statement.ts';
@@ -175,27 +162,15 @@ function StatementModal({ from, to, onClose }: { from: string; to: string; onClo
           <TextInput type="date" label={t('passbook.from')} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
           <TextInput type="date" label={t('passbook.to')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
         </SimpleGrid>
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            {t('statement.format')}
-          </Text>
-          <SegmentedControl
-            value={format}
-            onChange={(v) => setFormat(v as 'xlsx' | 'pdf')}
-            data={[
-              { value: 'xlsx', label: 'XLSX' },
-              { value: 'pdf', label: 'PDF' },
-            ]}
-          />
-        </div>
-        {(error || open.isError) && (
-          <Alert color="red" role="alert">
-            {error ?? open.error?.message}
-          </Alert>
-        )}
-        <Button onClick={download} loading={open.isPending}>
-          {t('statement.download')}
-        </Button>
+        <StatementFormatFooter
+          formatLabel={t('statement.format')}
+          format={format}
+          onFormatChange={setFormat}
+          error={error ?? (open.isError ? open.error?.message : undefined)}
+          pending={open.isPending}
+          downloadLabel={t('statement.download')}
+          onDownload={download}
+        />
       </Stack>
     </Modal>
   );
