@@ -39,6 +39,7 @@ const SERVED_AS: Record<string, string> = {
   // consigner trip payment
   'POST pay/create-order (mid, orderId)': '/api/consigner/pay/create-order',
   'POST pay/complete-order': '/api/consigner/pay/complete-order',
+  'GET balance/trip (code)': '/api/consigner/balance/trip',
 };
 
 /**

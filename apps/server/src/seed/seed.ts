@@ -14,7 +14,7 @@ import {
 } from './demo-data.ts';
 import { seedFastag } from './fastag.ts';
 import { seedMarketplace } from './marketplace.ts';
-import { seedPayments } from './payments.ts';
+import { seedConsignerPayments, seedPayments } from './payments.ts';
 import { seedTrips } from './trips.ts';
 
 /** Deterministic pseudo-random numbers so every fresh database gets the same demo fleet. */
@@ -123,7 +123,7 @@ async function seedFoundation(tx: Db, rand: () => number) {
 }
 
 /** Each area appends its step here (its file lives in seed/<domain>.ts). */
-const steps: SeedStep[] = [seedFoundation, seedPayments, seedFastag, seedMarketplace, seedTrips];
+const steps: SeedStep[] = [seedFoundation, seedPayments, seedFastag, seedMarketplace, seedTrips, seedConsignerPayments];
 
 /** Loads the demo data into an empty database; returns false when users already exist. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

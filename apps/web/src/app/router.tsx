@@ -20,6 +20,8 @@ const HomePage = lazy(() => import('./pages/home-page.tsx'));
 const UmsPage = lazy(() => import('../features/users/routes/ums-page.tsx'));
 const AddUserPage = lazy(() => import('../features/users/routes/add-user-page.tsx'));
 const ConsignerVehiclesPage = lazy(() => import('../features/consigner/routes/consigner-vehicles-page.tsx'));
+const ConsignerTripsPage = lazy(() => import('../features/consigner/routes/consigner-trips-page.tsx'));
+const ConsignerTripPayPage = lazy(() => import('../features/payments/routes/consigner-trip-pay-page.tsx'));
 const AddMoneyPage = lazy(() => import('../features/payments/routes/add-money-page.tsx'));
 const PaymentPage = lazy(() => import('../features/payments/routes/payment-page.tsx'));
 const PaymentResultPage = lazy(() => import('../features/payments/routes/payment-result-page.tsx'));
@@ -73,7 +75,8 @@ export function AppRoutes() {
           <Route path={paths.umsAddUser} element={<AddUserPage />} />
           <Route path={paths.consigner} element={<Navigate to={paths.consignerVehicles} replace />} />
           <Route path={paths.consignerVehicles} element={<ConsignerVehiclesPage />} />
-          <Route path={paths.consignerTrips} element={<ComingSoonPage />} />
+          <Route path={paths.consignerTrips} element={<ConsignerTripsPage />} />
+          <Route path={paths.consignerTripPay} element={<ConsignerTripPayPage />} />
           <Route path={paths.consignerReports} element={<ComingSoonPage />} />
           <Route path={paths.fastag} element={<FastagListPage />} />
           <Route path={paths.fastagDetails} element={<FastagDetailsPage />} />

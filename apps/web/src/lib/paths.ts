@@ -15,6 +15,7 @@ export const paths = {
   consigner: '/portal/consigner',
   consignerVehicles: '/portal/consigner/vehicles',
   consignerTrips: '/portal/consigner/trips',
+  consignerTripPay: '/portal/consigner/trips/:tripId/pay',
   consignerReports: '/portal/consigner/reports',
   // Not built yet in this portal; the spec's menu links them to older pages (spec: fastag §2.10).
   gpsDashboard: '/node/gps/dashboard',

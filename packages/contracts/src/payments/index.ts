@@ -41,6 +41,9 @@ export const PAYMENTS_MESSAGES = {
   notConfirmed: 'We could not confirm this payment with the bank within 72 hours. Any amount debited will be refunded.',
   notCompleted: 'Payment was not completed.',
   added: (mode: string) => `Added money via ${mode}`,
+  moreThanDue: 'Amount is more than the balance due',
+  nothingDue: 'Nothing is due on this trip',
+  tripPaid: 'Payment successful',
 } as const;
 
 /** spec fastag §9 */
@@ -237,10 +240,72 @@ export const completeRechargeResponseSchema = z.object({
 
 // ---------------------------------------------------------------- consigner trip payment (marketplace §7)
 
-export const consignerCreateOrderRequestSchema = z.object({
-  tripId: z.string().max(50),
-  amountInPaisa: z.number().int().positive(PAYMENTS_MESSAGES.invalidAmount),
+/**
+ * TDS a consigner withholds on freight under section 194C (individual / HUF transporters: 1 %),
+ * deposited by the consigner with the tax department, so it never passes through Bhada (ADR 055).
+ */
+export const CONSIGNER_TDS_PERCENT = 1;
+
+/** TDS on a freight amount, rounded to the nearest rupee (section 288B). */
+export function consignerTdsPaisa(freightPaisa: number): number {
+  return Math.round((freightPaisa * CONSIGNER_TDS_PERCENT) / 100 / 100) * 100;
+}
+
+/** GET balance/trip (code): what the consigner owes per trip (spec marketplace §7 Consigner payment). */
+export const consignerBalanceQuerySchema = z.object({ code: z.string().max(40).optional() });
+export const tripBalanceSchema = z.object({
+  tripId: z.string(),
+  demandId: z.string(),
+  vehicleNumber: z.string(),
+  originCity: z.string(),
+  destinationCity: z.string(),
+  state: z.string(),
+  /** ISO */
+  createdAt: z.string(),
+  freightInPaisa: z.number().int(),
+  tdsInPaisa: z.number().int(),
+  paidInPaisa: z.number().int(),
+  /** paid at the bank, not yet confirmed: not payable again until it settles or fails */
+  pendingInPaisa: z.number().int(),
+  /** freight − TDS − paid − pending, never below 0 */
+  balanceInPaisa: z.number().int(),
 });
+export type TripBalance = z.infer<typeof tripBalanceSchema>;
+export const consignerBalancesSchema = z.object({
+  userCode: z.string(),
+  balances: z.array(tripBalanceSchema),
+  totalBalanceInPaisa: z.number().int(),
+  /** paisa (the spec's client divides by 100): TDS on the listed trips */
+  tdsAmount: z.number().int(),
+});
+export type ConsignerBalances = z.infer<typeof consignerBalancesSchema>;
+
+/** The trip-payment form field (rupees, a text input): a number > 0 with at most 2 decimals, at most what is due. */
+export const tripPayFormSchema = (duePaisa: number) =>
+  z.object({
+    amount: z
+      .string()
+      .trim()
+      .min(1, PAYMENTS_MESSAGES.invalidAmount)
+      .refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) > 0, { message: PAYMENTS_MESSAGES.invalidAmount })
+      .refine((v) => Math.round(Number(v) * 100) <= duePaisa, { message: PAYMENTS_MESSAGES.moreThanDue }),
+  });
+
+/** A new trip payment, or (`retry`) a fresh order for a failed one: same trip, same amount if still due. */
+export const consignerCreateOrderRequestSchema = z
+  .object({
+    tripId: z.string().max(50).optional(),
+    amountInPaisa: z.number().int(PAYMENTS_MESSAGES.invalidAmount).positive(PAYMENTS_MESSAGES.invalidAmount).optional(),
+    /** the failed order to pay again */
+    retry: z.string().max(50).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.retry) return;
+    if (!body.tripId) ctx.addIssue({ code: 'custom', path: ['tripId'], message: PAYMENTS_MESSAGES.required });
+    if (body.amountInPaisa === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amountInPaisa'], message: PAYMENTS_MESSAGES.invalidAmount });
+  });
+export type ConsignerCreateOrderRequest = z.infer<typeof consignerCreateOrderRequestSchema>;
 export const consignerCreateOrderResponseSchema = paymentInfoSchema.extend({
   mid: z.string(),
   orderId: z.string(),

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type PaymentStatus, paymentAttempts, paymentCallbacks, paymentOrders, trips } from '../../db/schema/index.ts';
+import { type PaymentStatus, paymentAttempts, paymentCallbacks, paymentOrders, trips, vehicles } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export interface PayerRef {
@@ -73,12 +73,41 @@ export async function setCheck(db: Db, id: string, checkCount: number, nextCheck
   await db.update(paymentOrders).set({ checkCount, nextCheckAt }).where(eq(paymentOrders.id, id));
 }
 
-/** The consigner's trip, for a trip payment. */
-export async function findConsignerTrip(db: Db, tripId: string, consignerCode: string) {
-  const [row] = await db
-    .select({ id: trips.id, agreedPricePaisa: trips.agreedPricePaisa })
+/**
+ * The consigner's trips (newest first, cancelled ones left out) with what was paid and what is
+ * still at the bank for each, from the trip-payment orders.
+ */
+export async function listConsignerTripPayments(db: Db, consignerCode: string, tripId?: string) {
+  const paid = sql<number>`coalesce(sum(${paymentOrders.amountPaisa}) filter (where ${paymentOrders.status} = 'SUCCESS'), 0)::bigint`;
+  const pending = sql<number>`coalesce(sum(${paymentOrders.amountPaisa}) filter (where ${paymentOrders.status} = 'PENDING'), 0)::bigint`;
+  return db
+    .select({
+      tripId: trips.id,
+      demandId: trips.demandId,
+      vehicleNumber: vehicles.number,
+      originCity: trips.originCity,
+      destinationCity: trips.destinationCity,
+      state: trips.state,
+      createdAt: trips.createdAt,
+      freightPaisa: trips.agreedPricePaisa,
+      paidPaisa: paid.mapWith(Number),
+      pendingPaisa: pending.mapWith(Number),
+    })
     .from(trips)
-    .where(and(eq(trips.id, tripId), eq(trips.consignerCode, consignerCode)))
-    .limit(1);
-  return row;
+    .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+    .leftJoin(
+      paymentOrders,
+      and(
+        eq(paymentOrders.referenceId, trips.id),
+        eq(paymentOrders.purpose, 'CONSIGNER_TRIP'),
+        inArray(paymentOrders.status, ['SUCCESS', 'PENDING']),
+      ),
+    )
+    .where(and(eq(trips.consignerCode, consignerCode), ne(trips.state, 'CANCELLED'), tripId ? eq(trips.id, tripId) : undefined))
+    .groupBy(trips.id, vehicles.number)
+    .orderBy(desc(trips.createdAt), trips.id)
+    .limit(CONSIGNER_TRIPS_LISTED);
 }
+
+/** The consigner's screen lists this many recent trips (older ones are settled in practice). */
+export const CONSIGNER_TRIPS_LISTED = 200;

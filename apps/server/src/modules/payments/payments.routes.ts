@@ -2,6 +2,8 @@ import { envelopeSchema } from '@bhada/contracts/common';
 import {
   completeOrderRequestSchema,
   completeRechargeResponseSchema,
+  consignerBalanceQuerySchema,
+  consignerBalancesSchema,
   consignerCompleteOrderResponseSchema,
   consignerCreateOrderRequestSchema,
   consignerCreateOrderResponseSchema,
@@ -132,6 +134,20 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
       const result = await payments.completeRecharge(deps, actorOf(request), request.body.orderId);
       return ok(result, result.message);
     },
+  );
+
+  app.get(
+    '/api/consigner/balance/trip',
+    {
+      preHandler: requireKind('CONSIGNER'),
+      schema: {
+        tags,
+        summary: 'What the consigner still owes on each trip (freight − TDS − paid)',
+        querystring: consignerBalanceQuerySchema,
+        response: { 200: envelopeSchema(consignerBalancesSchema) },
+      },
+    },
+    async (request) => ok(await payments.consignerBalances(deps, actorOf(request), request.query.code)),
   );
 
   app.post(

@@ -1,7 +1,10 @@
 import { paise } from '@bhada/contracts/common';
 import type { AccountKind } from '@bhada/contracts/ledger';
 import {
+  type ConsignerBalances,
+  type ConsignerCreateOrderRequest,
   CURRENCY,
+  consignerTdsPaisa,
   DEFAULT_PSP_MODES,
   type FeeMode,
   internetChargePaisa,
@@ -12,6 +15,7 @@ import {
   type PaymentResultStatus,
   type RechargeRequest,
   type TransactionUpdateRequest,
+  type TripBalance,
 } from '@bhada/contracts/payments';
 import type { Db } from '../../db/client.ts';
 import type { CallbackSource, PaymentPurpose } from '../../db/schema/index.ts';
@@ -504,20 +508,73 @@ export async function completeRecharge(deps: PaymentsDeps, actor: Actor, orderId
   };
 }
 
-export async function createConsignerOrder(deps: PaymentsDeps, actor: Actor, input: { tripId: string; amountInPaisa: number }) {
+function tripBalanceOf(row: Awaited<ReturnType<typeof repo.listConsignerTripPayments>>[number]): TripBalance {
+  const tdsInPaisa = consignerTdsPaisa(row.freightPaisa);
+  return {
+    tripId: row.tripId,
+    demandId: row.demandId,
+    vehicleNumber: row.vehicleNumber,
+    originCity: row.originCity,
+    destinationCity: row.destinationCity,
+    state: row.state,
+    createdAt: row.createdAt.toISOString(),
+    freightInPaisa: row.freightPaisa,
+    tdsInPaisa,
+    paidInPaisa: row.paidPaisa,
+    pendingInPaisa: row.pendingPaisa,
+    balanceInPaisa: Math.max(0, row.freightPaisa - tdsInPaisa - row.paidPaisa - row.pendingPaisa),
+  };
+}
+
+function consignerOf(actor: Actor): repo.PayerRef {
   const payer = payerOf(actor);
   if (payer.payerType !== 'CONSIGNER') throw forbidden('This is for consigners only');
-  const trip = await repo.findConsignerTrip(deps.db, input.tripId, payer.payerId);
-  if (!trip) throw notFound('Trip not found');
-  if (input.amountInPaisa > trip.agreedPricePaisa) throw badRequest('Amount is more than the trip price', 'amountInPaisa');
+  return payer;
+}
+
+/** GET balance/trip: what the consigner still owes per trip (freight − TDS − paid − at the bank). */
+export async function consignerBalances(deps: PaymentsDeps, actor: Actor, code?: string): Promise<ConsignerBalances> {
+  const payer = consignerOf(actor);
+  // another consigner's code is "not found", like any other foreign id
+  if (code && code !== payer.payerId) throw notFound('Consigner not found');
+  const balances = (await repo.listConsignerTripPayments(deps.db, payer.payerId)).map(tripBalanceOf);
+  return {
+    userCode: payer.payerId,
+    balances,
+    totalBalanceInPaisa: balances.reduce((sum, b) => sum + b.balanceInPaisa, 0),
+    tdsAmount: balances.reduce((sum, b) => sum + b.tdsInPaisa, 0),
+  };
+}
+
+/**
+ * pay/create-order: an order for part or all of what is due on one trip; on `retry`, a fresh order
+ * for the failed one's trip and amount (capped at what is still due).
+ */
+export async function createConsignerOrder(deps: PaymentsDeps, actor: Actor, input: ConsignerCreateOrderRequest) {
+  const payer = consignerOf(actor);
+  let tripId = input.tripId;
+  let amountPaisa = input.amountInPaisa;
+  if (input.retry) {
+    const previous = await repo.findPayerOrder(deps.db, input.retry, payer);
+    if (previous?.purpose !== 'CONSIGNER_TRIP' || !previous.referenceId) throw notFound('Payment not found');
+    tripId = previous.referenceId;
+    amountPaisa = previous.amountPaisa;
+  }
+  const [row] = await repo.listConsignerTripPayments(deps.db, payer.payerId, tripId);
+  if (!row || !amountPaisa) throw notFound('Trip not found');
+  const due = tripBalanceOf(row).balanceInPaisa;
+  if (due <= 0) throw badRequest(PAYMENTS_MESSAGES.nothingDue, 'tripId');
+  if (input.retry) amountPaisa = Math.min(amountPaisa, due);
+  else if (amountPaisa > due) throw badRequest(PAYMENTS_MESSAGES.moreThanDue, 'amountInPaisa');
   const info = await createOrder(deps, {
     purpose: 'CONSIGNER_TRIP',
     payer,
     userCode: actor.userCode,
-    amountPaisa: input.amountInPaisa,
-    referenceId: trip.id,
+    amountPaisa,
+    referenceId: row.tripId,
+    retryOf: input.retry,
   });
-  return { ...info, mid: info.merchantId, orderId: info.transactionCode, amountInPaisa: input.amountInPaisa };
+  return { ...info, mid: info.merchantId, orderId: info.transactionCode, amountInPaisa: amountPaisa };
 }
 
 export async function completeConsignerOrder(deps: PaymentsDeps, actor: Actor, orderId: string) {
@@ -525,7 +582,7 @@ export async function completeConsignerOrder(deps: PaymentsDeps, actor: Actor, o
   if (own?.purpose !== 'CONSIGNER_TRIP') throw notFound('Payment not found');
   const { order } = await reconcileOrder(deps, orderId, 'COMPLETE_CALL');
   const status = resultStatusOf(order ?? own);
-  return { orderId, status, message: status === 'SUCCESS' ? 'Payment successful' : `Payment: ${status}` };
+  return { orderId, status, message: status === 'SUCCESS' ? PAYMENTS_MESSAGES.tripPaid : `Payment: ${status}` };
 }
 
 export type { FeeMode };

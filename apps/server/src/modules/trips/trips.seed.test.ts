@@ -50,5 +50,17 @@ describe('demo trips', () => {
     const pods = (await t.call({ method: 'GET', url: `/api/odin/operator-app/trip-pod-details?tripId=${done.tripId}`, token })).body.data;
     expect(pods.pods).toHaveLength(2);
     expect(pods.pods[0].docViewUrl).toBeNull();
+
+    // the demo consigner's Trips screen: paid in full, part-paid (an advance) and unpaid trips
+    const consigner = await tokenFor(t.db, 'USR-CN2001');
+    const owed = (await t.call({ method: 'GET', url: '/api/consigner/balance/trip', token: consigner })).body.data as {
+      balances: Array<{ state: string; paidInPaisa: number; balanceInPaisa: number }>;
+    };
+    const byState = (state: string) => owed.balances.find((b) => b.state === state);
+    expect(byState('POD_VERIFIED')).toMatchObject({ balanceInPaisa: 0, paidInPaisa: expect.any(Number) });
+    expect(byState('POD_VERIFIED')?.paidInPaisa).toBeGreaterThan(0);
+    expect(byState('IN_TRANSIT')?.paidInPaisa).toBeGreaterThan(0);
+    expect(byState('IN_TRANSIT')?.balanceInPaisa).toBeGreaterThan(0);
+    expect(byState('ASSIGNED')?.paidInPaisa).toBe(0);
   });
 });

@@ -10,14 +10,14 @@ export function createTopUp(body: RechargeRequest): Promise<PaymentInfo> {
 const final = (error: unknown) => isApiError(error) && [400, 401, 403, 404].includes(error.status);
 
 /**
- * spec fastag §4 Add money / Retry: the order request is tried up to 3 times in total; after that
+ * spec fastag §4 Add money / Retry: an order request is tried up to 3 times in total; after that
  * the caller shows "Something went wrong. Please try again.".
  */
-export async function createTopUpWithAttempts(body: RechargeRequest, attempts = ORDER_ATTEMPTS): Promise<PaymentInfo> {
+export async function withOrderAttempts<T>(request: () => Promise<T>, attempts = ORDER_ATTEMPTS): Promise<T> {
   let last: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
-      return await createTopUp(body);
+      return await request();
     } catch (error) {
       last = error;
       if (final(error)) break;
@@ -25,6 +25,9 @@ export async function createTopUpWithAttempts(body: RechargeRequest, attempts = 
   }
   throw last;
 }
+
+export const createTopUpWithAttempts = (body: RechargeRequest, attempts = ORDER_ATTEMPTS): Promise<PaymentInfo> =>
+  withOrderAttempts(() => createTopUp(body), attempts);
 
 export function useCreateTopUp() {
   return useMutation({ mutationFn: (body: RechargeRequest) => createTopUpWithAttempts(body) });

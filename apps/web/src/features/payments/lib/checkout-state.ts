@@ -1,8 +1,11 @@
 import type { PaymentInfo } from '@bhada/contracts/payments';
+import type { CheckoutPurpose } from '../api/renew-order.ts';
 
 /** What /portal/payment receives as navigation state (spec fastag §2.8: fromFastag, the order). */
 export type CheckoutState = {
   fromFastag?: boolean;
+  /** what the order pays for; a refused attempt renews an order of the same purpose (default: wallet top-up) */
+  purpose?: CheckoutPurpose;
   payment?: PaymentInfo;
 };
 

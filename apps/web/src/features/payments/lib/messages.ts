@@ -16,6 +16,8 @@ const KEY_BY_MESSAGE: Record<string, string> = {
   [PAYMENTS_MESSAGES.pendingWait]: 'payments:result.pendingWait',
   [PAYMENTS_MESSAGES.notConfirmed]: 'payments:result.notConfirmed',
   [PAYMENTS_MESSAGES.notCompleted]: 'payments:result.notCompleted',
+  [PAYMENTS_MESSAGES.moreThanDue]: 'payments:errors.moreThanDue',
+  [PAYMENTS_MESSAGES.nothingDue]: 'payments:errors.nothingDue',
 };
 
 export function translatePaymentMessage(t: (key: string) => string, message: string | undefined): string | undefined {

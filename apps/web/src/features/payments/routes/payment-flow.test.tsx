@@ -256,6 +256,39 @@ describe('/portal/payment (spec fastag §2.8, §4)', () => {
   });
 });
 
+describe('a consigner trip payment in the same checkout', () => {
+  it('is titled Pay for Trip, and a refused attempt asks for a fresh trip-payment order', async () => {
+    providerHandlers({
+      process: { resultInfo: { resultStatus: 'F', resultMsg: 'Invalid bank' }, txnInfo: { RESPMSG: 'Bank is down, try another bank' } },
+    });
+    const retries: unknown[] = [];
+    const topUps = vi.fn();
+    server.use(
+      mswHttp.post('*/api/consigner/pay/create-order', async ({ request }) => {
+        retries.push(await request.json());
+        return HttpResponse.json(ok({ ...info('BHD7'), mid: 'MID1', orderId: 'BHD7', amountInPaisa: 50000 }));
+      }),
+      mswHttp.post('*/api/wallet/recharge/v2', () => {
+        topUps();
+        return HttpResponse.json(ok(info('BHDX')));
+      }),
+    );
+    const { user } = renderAt('/portal/payment', <PaymentPage />, {
+      pathname: '/portal/payment',
+      state: { purpose: 'CONSIGNER_TRIP', payment: info() },
+    });
+    expect(await screen.findByRole('heading', { name: 'Pay for Trip' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Netbanking' }));
+    await user.click(await screen.findByRole('button', { name: 'State Bank of India' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹506' }));
+    expect(await screen.findByText('Bank is down, try another bank')).toBeInTheDocument();
+    await waitFor(() => expect(retries).toEqual([{ retry: 'BHD1' }]));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('"transactionCode":"BHD7"'));
+    expect(screen.getByTestId('state')).toHaveTextContent('"purpose":"CONSIGNER_TRIP"');
+    expect(topUps).not.toHaveBeenCalled();
+  });
+});
+
 describe('result screen (spec fastag §2.9, §4 Retry)', () => {
   const result = (status: string, extra = {}) => ({
     orderId: 'BHD1',
@@ -325,6 +358,29 @@ describe('result screen (spec fastag §2.9, §4 Retry)', () => {
     await user.click(await screen.findByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal/payment'));
     expect(screen.getByTestId('state')).toHaveTextContent('BHD9');
+  });
+
+  it('Retry of a failed trip payment asks for a fresh trip-payment order', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      mswHttp.get('*/api/v2/transactions/BHD1', () => HttpResponse.json(ok(result('FAILURE', { purpose: 'CONSIGNER_TRIP' })))),
+      mswHttp.post('*/api/consigner/pay/create-order', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ok({ ...info('BHD8'), mid: 'MID1', orderId: 'BHD8', amountInPaisa: 50000 }));
+      }),
+    );
+    const { user } = renderAt('/portal/transaction/paytm/:orderId', <PaymentResultPage />, { pathname: '/portal/transaction/paytm/BHD1' });
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal/payment'));
+    expect(bodies).toEqual([{ retry: 'BHD1' }]);
+    expect(screen.getByTestId('state')).toHaveTextContent('"purpose":"CONSIGNER_TRIP"');
+  });
+
+  it('a failed payment this portal does not take by card (a token) offers Close, not Retry', async () => {
+    server.use(mswHttp.get('*/api/v2/transactions/BHD1', () => HttpResponse.json(ok(result('FAILURE', { purpose: 'TOKEN' })))));
+    renderAt('/portal/transaction/paytm/:orderId', <PaymentResultPage />, { pathname: '/portal/transaction/paytm/BHD1' });
+    expect(await screen.findByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('a pending result follows its order topic and updates itself', async () => {

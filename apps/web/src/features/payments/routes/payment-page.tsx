@@ -10,10 +10,10 @@ import { formatRupees } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
-import { createTopUpWithAttempts } from '../api/create-top-up.ts';
 import { useNbChannels } from '../api/fetch-nb-channels.ts';
 import { usePaymentOptions } from '../api/fetch-payment-options.ts';
 import { type ProcessInput, processTransaction } from '../api/process-transaction.ts';
+import { renewOrder } from '../api/renew-order.ts';
 import { updateTransaction } from '../api/update-transaction.ts';
 import { validateVpa } from '../api/validate-vpa.ts';
 import { CardSection, type NewCard } from '../components/card-section.tsx';
@@ -28,12 +28,14 @@ import { expiryForProvider } from '../lib/validation.ts';
 
 type Section = 'saved' | 'card' | 'upi' | 'nb';
 
+const titleKey = (state: CheckoutState) => (state.purpose === 'CONSIGNER_TRIP' ? 'payment.titleTrip' : 'payment.title');
+
 /** spec fastag §2.8, §4, §5: the embedded checkout for an order created by the server. */
 export default function PaymentPage() {
   const { t } = useTranslation('payments');
-  usePageTitle(t('payment.title'));
   const location = useLocation();
   const state = checkoutStateOf(location.state);
+  usePageTitle(t(titleKey(state)));
   const navigate = useNavigate();
   const info = state.payment;
 
@@ -72,10 +74,10 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
     else void navigate(-1);
   };
 
-  /** After a failed attempt the order's token may be spent: a fresh order, same amount (counter from 1). */
-  const renewOrder = async () => {
+  /** After a failed attempt the order's token may be spent: a fresh order, same purpose and amount (counter from 1). */
+  const startAgain = async () => {
     try {
-      const payment = await createTopUpWithAttempts({ retry: info.transactionCode });
+      const payment = await renewOrder(state.purpose ?? 'WALLET_TOPUP', info.transactionCode);
       const next: CheckoutState = { ...state, payment };
       await navigate(paths.payment, { replace: true, state: next });
     } catch {
@@ -111,11 +113,11 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
       }
       setBusy(false);
       setError(result.txnInfo?.RESPMSG || result.resultInfo.resultMsg || t('payments:errors.generic'));
-      await renewOrder();
+      await startAgain();
     } catch (e) {
       setBusy(false);
       setError(isApiError(e) ? translatePaymentMessage(t, e.message) : t('payments:errors.generic'));
-      await renewOrder();
+      await startAgain();
     }
   };
 
@@ -145,7 +147,7 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
           </Group>
         </Anchor>
       </Group>
-      <Title order={3}>{t('payments:payment.title')}</Title>
+      <Title order={3}>{t(`payments:${titleKey(state)}`)}</Title>
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="note">
         {t('payments:payment.warning')}
       </Alert>

@@ -9,8 +9,8 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
-import { createTopUpWithAttempts } from '../api/create-top-up.ts';
 import { usePaymentResult } from '../api/get-payment-result.ts';
+import { type CheckoutPurpose, isCheckoutPurpose, renewOrder } from '../api/renew-order.ts';
 import type { CheckoutState } from '../lib/checkout-state.ts';
 import { translatePaymentMessage } from '../lib/messages.ts';
 import { useOrderEvents } from '../lib/use-order-events.ts';
@@ -45,13 +45,15 @@ function ResultCard({ result }: { result: PaymentResult }) {
   const { color, Icon } = LOOK[result.status];
 
   const close = () => void navigate(storage.get('referralUrl') || paths.root);
-  const retry = async () => {
+  // only what this portal pays by card can be paid again from here
+  const purpose = isCheckoutPurpose(result.purpose) ? result.purpose : undefined;
+  const retry = async (purpose: CheckoutPurpose) => {
     setRetrying(true);
     setRetryFailed(false);
     try {
-      // a new top-up with the same amount, up to 3 attempts (spec fastag §4 Retry)
-      const payment = await createTopUpWithAttempts({ retry: result.orderId });
-      const state: CheckoutState = { fromFastag: true, payment };
+      // a new order of the same purpose with the same amount, up to 3 attempts (spec fastag §4 Retry)
+      const payment = await renewOrder(purpose, result.orderId);
+      const state: CheckoutState = { fromFastag: purpose === 'WALLET_TOPUP', purpose, payment };
       await navigate(paths.payment, { state });
     } catch {
       setRetryFailed(true);
@@ -99,8 +101,8 @@ function ResultCard({ result }: { result: PaymentResult }) {
           </Alert>
         ) : null}
         <Group grow w="100%">
-          {result.status === 'FAILURE' ? (
-            <Button onClick={() => void retry()} loading={retrying} size="md">
+          {result.status === 'FAILURE' && purpose ? (
+            <Button onClick={() => void retry(purpose)} loading={retrying} size="md">
               {t('payments:result.retry')}
             </Button>
           ) : (
