@@ -25,7 +25,8 @@ export function VirtualRows<T>({
   rows: T[];
   estimateSize: number;
   renderRow: (row: T, index: number) => ReactNode;
-  header: ReactNode;
+  /** column headers; none for a list of self-describing entries (a phone's layout) */
+  header?: ReactNode;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -63,18 +64,20 @@ export function VirtualRows<T>({
       aria-rowcount={rows.length}
     >
       <Box style={{ minWidth }}>
-        <Box
-          role="rowgroup"
-          style={{
-            position: 'sticky',
-            top: 0,
-            zIndex: 2,
-            background: 'var(--mantine-color-gray-0)',
-            borderBottom: '1px solid var(--mantine-color-gray-3)',
-          }}
-        >
-          {header}
-        </Box>
+        {header ? (
+          <Box
+            role="rowgroup"
+            style={{
+              position: 'sticky',
+              top: 0,
+              zIndex: 2,
+              background: 'var(--mantine-color-gray-0)',
+              borderBottom: '1px solid var(--mantine-color-gray-3)',
+            }}
+          >
+            {header}
+          </Box>
+        ) : null}
         <Box role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => (
             <Box

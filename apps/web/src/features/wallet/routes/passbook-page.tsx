@@ -1,5 +1,6 @@
 import type { PassbookRow } from '@bhada/contracts/wallet';
 import { Alert, Box, Button, CloseButton, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,8 @@ import { daysAgoIst, endOfDay, startOfDay, todayIst } from '../lib/dates.ts';
 
 const GRID = '150px minmax(200px,2fr) 110px 110px 110px minmax(120px,1fr)';
 const cell = { padding: '10px 8px', minWidth: 0 } as const;
+/** Below this width each movement is a two-line entry instead of a six-column row (no sideways scroll). */
+const PHONE_QUERY = '(max-width: 40em)';
 
 /** spec: fastag §4 — how a passbook row's status reads. */
 export function statusText(row: Pick<PassbookRow, 'status' | 'transactionType'>, t: (k: string) => string): string {
@@ -37,6 +40,7 @@ export default function PassbookPage() {
   const toTime = endOfDay(to);
   const rangeError = fromTime > toTime ? t('passbook.startAfterEnd') : null;
   const passbook = usePassbook(fromTime, toTime, !rangeError);
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const rows = passbook.data?.pages.flatMap((p) => p.list) ?? [];
   const total = passbook.data?.pages[0]?.totalCount ?? 0;
 
@@ -77,22 +81,24 @@ export default function PassbookPage() {
             <VirtualRows
               rows={rows}
               label={t('passbook.tableLabel')}
-              estimateSize={60}
-              minWidth={800}
+              estimateSize={phone ? 72 : 60}
+              minWidth={phone ? 0 : 800}
               getKey={(r) => r.id}
               hasMore={Boolean(passbook.hasNextPage)}
               loadingMore={passbook.isFetchingNextPage}
               onLoadMore={() => void passbook.fetchNextPage()}
               header={
-                <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID }}>
-                  {(['date', 'txn', 'amount', 'opening', 'closing', 'status'] as const).map((h) => (
-                    <Text key={h} role="columnheader" fw={600} size="sm" style={cell}>
-                      {t(`passbook.columns.${h}`)}
-                    </Text>
-                  ))}
-                </Box>
+                phone ? null : (
+                  <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID }}>
+                    {(['date', 'txn', 'amount', 'opening', 'closing', 'status'] as const).map((h) => (
+                      <Text key={h} role="columnheader" fw={600} size="sm" style={cell}>
+                        {t(`passbook.columns.${h}`)}
+                      </Text>
+                    ))}
+                  </Box>
+                )
               }
-              renderRow={(row) => <PassbookLine row={row} />}
+              renderRow={(row) => (phone ? <PassbookEntry row={row} /> : <PassbookLine row={row} />)}
             />
           )}
         </QueryState>
@@ -102,10 +108,61 @@ export default function PassbookPage() {
   );
 }
 
+const stripOf = (row: PassbookRow) => (row.status === 'FAILURE' ? 'red' : row.status === 'PENDING' ? 'yellow' : null);
+const money = (v: number | null) => (v === null ? '—' : formatRupees(v));
+
+function Remarks({ row }: { row: PassbookRow }) {
+  const strip = stripOf(row);
+  if (!strip || !row.statusRemarks) return null;
+  return (
+    <Box px="sm" py={4} mx="xs" mb="xs" style={{ background: `var(--mantine-color-${strip}-1)`, borderRadius: 4 }}>
+      <Text size="xs">{row.statusRemarks}</Text>
+    </Box>
+  );
+}
+
+function SignedAmount({ row }: { row: PassbookRow }) {
+  return (
+    <>
+      {row.transactionType === 'DEBIT' ? '−' : '+'}
+      {formatRupees(row.amount)}
+    </>
+  );
+}
+
+/** A phone's passbook entry: what and how much on the first line; when, status and balance after on the second. */
+function PassbookEntry({ row }: { row: PassbookRow }) {
+  const { t } = useTranslation('wallet');
+  const strip = stripOf(row);
+  return (
+    <Box role="row" px="sm" py={8} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Text role="cell" size="sm" fw={500} style={{ minWidth: 0 }}>
+          {row.description}
+        </Text>
+        <Text role="cell" size="sm" fw={700} c={row.transactionType === 'DEBIT' ? 'red' : 'teal'} style={{ whiteSpace: 'nowrap' }}>
+          <SignedAmount row={row} />
+        </Text>
+      </Group>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mt={2}>
+        <Text role="cell" size="xs" c="dimmed">
+          {formatDateTime(row.date)} ·{' '}
+          <Text span size="xs" c={strip ?? undefined}>
+            {statusText(row, t)}
+          </Text>
+        </Text>
+        <Text role="cell" size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} aria-label={t('passbook.columns.closing')}>
+          {t('passbook.balanceAfter', { amount: money(row.closingBalance) })}
+        </Text>
+      </Group>
+      <Remarks row={row} />
+    </Box>
+  );
+}
+
 function PassbookLine({ row }: { row: PassbookRow }) {
   const { t } = useTranslation('wallet');
-  const strip = row.status === 'FAILURE' ? 'red' : row.status === 'PENDING' ? 'yellow' : null;
-  const money = (v: number | null) => (v === null ? '—' : formatRupees(v));
+  const strip = stripOf(row);
   return (
     <Box role="row" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
       <Box style={{ display: 'grid', gridTemplateColumns: GRID, alignItems: 'center' }}>
@@ -116,8 +173,7 @@ function PassbookLine({ row }: { row: PassbookRow }) {
           {row.description}
         </Text>
         <Text role="cell" size="sm" fw={600} c={row.transactionType === 'DEBIT' ? 'red' : 'teal'} style={cell}>
-          {row.transactionType === 'DEBIT' ? '−' : '+'}
-          {formatRupees(row.amount)}
+          <SignedAmount row={row} />
         </Text>
         <Text role="cell" size="sm" style={cell}>
           {money(row.openingBalance)}
@@ -129,11 +185,7 @@ function PassbookLine({ row }: { row: PassbookRow }) {
           {statusText(row, t)}
         </Text>
       </Box>
-      {strip && row.statusRemarks && (
-        <Box px="sm" py={4} mx="xs" mb="xs" style={{ background: `var(--mantine-color-${strip}-1)`, borderRadius: 4 }}>
-          <Text size="xs">{row.statusRemarks}</Text>
-        </Box>
-      )}
+      <Remarks row={row} />
     </Box>
   );
 }
