@@ -3,21 +3,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadFeatureLocales } from '../lib/i18n.ts';
+import { answerMediaQueries } from './media.ts';
 
 // Mantine reads these browser APIs that jsdom does not implement.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
+Object.defineProperty(window, 'matchMedia', { writable: true, value: answerMediaQueries(() => false) });
 
 class ResizeObserverStub {
   observe() {}

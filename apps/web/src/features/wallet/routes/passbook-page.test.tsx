@@ -4,6 +4,7 @@ import { HttpResponse, http as mswHttp } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, setLanguage } from '../../../lib/i18n.ts';
 import { storage } from '../../../lib/storage.ts';
+import { answerMediaQueries } from '../../../test/media.ts';
 import { setupMswServer } from '../../../test/msw.ts';
 import { ok, renderApp } from '../../../test/render.tsx';
 import PassbookPage, { statusText } from './passbook-page.tsx';
@@ -45,21 +46,9 @@ const rows: PassbookRow[] = [
   },
 ];
 
-/** jsdom has no layout: the media query answers as a phone (≤ 40em) or a desktop would. */
+/** The passbook's media query answers as a phone (≤ 40em) or a desktop would. */
 function screenIsPhone(phone: boolean) {
-  vi.mocked(window.matchMedia).mockImplementation(
-    (query: string) =>
-      ({
-        matches: phone && query.includes('max-width: 40em'),
-        media: query,
-        onchange: null,
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      }) as unknown as MediaQueryList,
-  );
+  window.matchMedia = answerMediaQueries((query) => phone && query.includes('max-width: 40em'));
 }
 
 beforeEach(async () => {
