@@ -1,7 +1,7 @@
 import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { loadFeatureLocales } from '../lib/i18n.ts';
 import { answerMediaQueries } from './media.ts';
 
