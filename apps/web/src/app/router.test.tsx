@@ -40,7 +40,7 @@ describe('routes', () => {
       ),
     );
     renderApp(<AppRoutes />, { route: '/portal/consigner' });
-    expect(await screen.findByText(/arrives in a later release/)).toBeInTheDocument();
+    expect(await screen.findByText(/in a later release/)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/portal/consigner/vehicles');
     // the page sets the shell title in an effect, after its text is on screen
     expect(await screen.findByRole('heading', { level: 1, name: 'Vehicles' })).toBeInTheDocument();
