@@ -17,6 +17,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { podRoutes } from './modules/pod/pod.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
@@ -100,6 +101,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trackingRoutes, { publicUrl: config.PUBLIC_URL, production: isProduction(config) });
   await app.register(paymentsRoutes, { config, secret });
   await app.register(walletRoutes, { secret });
+  await app.register(subscriptionRoutes, {
+    plan: {
+      title: config.SUBSCRIPTION_TITLE,
+      amountPaisa: config.SUBSCRIPTION_AMOUNT_IN_PAISA,
+      validityDays: config.SUBSCRIPTION_VALIDITY_DAYS,
+    },
+  });
   // the toll simulator feeds the demo fleet only outside production (ADR 044)
   await app.register(fastagRoutes, {
     secret,

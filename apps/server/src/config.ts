@@ -43,6 +43,10 @@ export const configSchema = z.object({
   /** how long a "Pending" sandbox payment waits before it resolves to success by itself */
   PAYMENT_SANDBOX_PENDING_SECONDS: z.coerce.number().int().min(0).default(300),
   TAG_ISSUER_SECRET: z.string().default('bhada-tag-issuer-dev-secret'),
+  /** the membership plan (ADR 060): its title, price in paisa and days of validity */
+  SUBSCRIPTION_TITLE: z.string().trim().min(1).max(80).default('Bhada Membership'),
+  SUBSCRIPTION_AMOUNT_IN_PAISA: z.coerce.number().int().min(100).default(99_900),
+  SUBSCRIPTION_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3660).default(365),
 });
 
 export type Config = z.infer<typeof configSchema>;

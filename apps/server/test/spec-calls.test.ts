@@ -55,7 +55,7 @@ const PROVIDER_ROUTES: Record<string, string> = {
 };
 
 /** Owners (issue topics) whose calls are built; `next wave` rows are not yet asked for. */
-const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wallet', 'payments']);
+const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wallet', 'payments', 'subscription']);
 
 type Row = { area: string; method: string; path: string; owner: string };
 
@@ -95,7 +95,8 @@ describe('the spec calls are all served', () => {
     }
     const missing: string[] = [];
     for (const row of specRows()) {
-      if (!BUILT_OWNERS.has(row.owner)) continue;
+      // an area built ahead of its wave (owner `next wave`) is checked by its area name
+      if (!BUILT_OWNERS.has(row.owner) && !(row.owner === 'next wave' && BUILT_OWNERS.has(row.area))) continue;
       const key = `${row.method} ${row.path}`;
       const provider = PROVIDER_ROUTES[key];
       if (provider) {

@@ -6,6 +6,7 @@ import type { LOADS_ERRORS } from '@bhada/contracts/loads';
 import type { PAYMENTS_ERRORS } from '@bhada/contracts/payments';
 import type { POD_ERRORS } from '@bhada/contracts/pod';
 import type { QUOTES_ERRORS } from '@bhada/contracts/quotes';
+import type { SUBSCRIPTION_ERRORS } from '@bhada/contracts/subscription';
 import type { TOKENS_ERRORS } from '@bhada/contracts/tokens';
 import type { TRACKING_ERRORS } from '@bhada/contracts/tracking';
 import type { TRIPS_ERRORS } from '@bhada/contracts/trips';
@@ -28,7 +29,8 @@ export type ErrorCode =
   | Values<typeof TOKENS_ERRORS>
   | Values<typeof TRIPS_ERRORS>
   | Values<typeof POD_ERRORS>
-  | Values<typeof TRACKING_ERRORS>;
+  | Values<typeof TRACKING_ERRORS>
+  | Values<typeof SUBSCRIPTION_ERRORS>;
 
 /** The one table from error code to HTTP status; it fails to compile when a code is missing. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -81,6 +83,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TOKEN_DETAILS_MISSING: 400,
   VEHICLE_NOT_ELIGIBLE: 400,
   TOKEN_NOT_PAID: 400,
+  MEMBERSHIP_ALREADY_ACTIVE: 400,
 };
 
 /** A domain error: the error handler writes it as the envelope with its mapped status. */

@@ -43,6 +43,8 @@ const TripsPage = lazy(() => import('../features/trips/routes/trips-page.tsx'));
 const TripDetailsPage = lazy(() => import('../features/trips/routes/trip-details-page.tsx'));
 const DriverDetailsUpdatePage = lazy(() => import('../features/trips/routes/driver-details-update-page.tsx'));
 const TicketsChatPage = lazy(() => import('../features/trips/routes/tickets-chat-page.tsx'));
+const SubscriptionPage = lazy(() => import('../features/subscription/routes/subscription-page.tsx'));
+const SubscriptionStatusPage = lazy(() => import('../features/subscription/routes/subscription-status-page.tsx'));
 const TripTrackingCard = lazy(() =>
   import('../features/tracking/components/trip-tracking.tsx').then((m) => ({ default: m.TripTrackingCard })),
 );
@@ -114,6 +116,8 @@ export function AppRoutes() {
           <Route path={paths.marketplaceActiveLoads} element={<Navigate to={paths.activeLoads} replace />} />
           <Route path={paths.driverDetailsUpdate} element={<DriverDetailsUpdatePage />} />
           <Route path={paths.ticketsChat} element={<TicketsChatPage />} />
+          <Route path={paths.subscriptionPage} element={<SubscriptionPage />} />
+          <Route path={paths.subscriptionStatus} element={<SubscriptionStatusPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

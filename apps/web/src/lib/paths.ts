@@ -46,6 +46,9 @@ export const paths = {
   driverDetailsUpdate: '/app/caraxes/marketplace/driver-details-update',
   ticketsChat: '/app/caraxes/marketplace/tickets/chat',
   adminPods: '/portal/admin/pods',
+  // membership web views (spec: marketplace §2): ?source= and ?screen=&validity=
+  subscriptionPage: '/app/caraxes/marketplace/subscription-page',
+  subscriptionStatus: '/app/caraxes/marketplace/subscription-status',
 } as const;
 
 export type MenuType = 'OPERATOR' | 'CONSIGNER' | 'ADMIN';

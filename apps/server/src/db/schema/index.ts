@@ -5,6 +5,7 @@ export * from './ledger.ts';
 export * from './marketplace.ts';
 export * from './payment-orders-core.ts';
 export * from './payments.ts';
+export * from './subscription.ts';
 export * from './tracking.ts';
 export * from './trips.ts';
 export * from './trips-core.ts';

@@ -1,5 +1,15 @@
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconCreditCard, IconFileCheck, IconPackage, IconRoute, IconTruck, IconUsersGroup, IconWallet } from '@tabler/icons-react';
+import {
+  IconCreditCard,
+  IconFileCheck,
+  IconIdBadge2,
+  IconPackage,
+  IconReceiptRupee,
+  IconRoute,
+  IconTruck,
+  IconUsersGroup,
+  IconWallet,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,9 +27,11 @@ const SHORTCUTS: Record<'OPERATOR' | 'CONSIGNER' | 'ADMIN', Shortcut[]> = {
     { key: 'fastag', to: paths.fastag, icon: <IconCreditCard size={20} /> },
     { key: 'addMoney', to: paths.addMoney, icon: <IconWallet size={20} /> },
     { key: 'team', to: paths.ums, icon: <IconUsersGroup size={20} /> },
+    { key: 'membership', to: paths.subscriptionPage, icon: <IconIdBadge2 size={20} /> },
   ],
   CONSIGNER: [
     { key: 'postLoad', to: paths.consignerLoads, icon: <IconPackage size={20} /> },
+    { key: 'payTrips', to: paths.consignerTrips, icon: <IconReceiptRupee size={20} /> },
     { key: 'vehicles', to: paths.consignerVehicles, icon: <IconTruck size={20} /> },
   ],
   ADMIN: [
