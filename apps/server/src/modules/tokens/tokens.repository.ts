@@ -142,12 +142,3 @@ export async function insertTrip(
 ) {
   await db.insert(trips).values({ ...row, state: 'ASSIGNED' });
 }
-
-export async function findTripState(db: Db, tripId: string) {
-  const [row] = await db.select({ state: trips.state }).from(trips).where(eq(trips.id, tripId)).limit(1);
-  return row?.state;
-}
-
-export async function setTripState(db: Db, tripId: string, state: string) {
-  await db.update(trips).set({ state, updatedAt: new Date() }).where(eq(trips.id, tripId));
-}
