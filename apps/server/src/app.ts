@@ -24,6 +24,7 @@ import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { contextPlugin } from './plugins/context.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notifierPlugin, { config });
   await app.register(jobsPlugin, { enabled: config.JOBS_ENABLED });
   await app.register(openapiPlugin);
+  await app.register(contextPlugin, { config, secret });
 
   // domain modules
   await app.register(healthRoutes, { redis: Boolean(config.REDIS_URL) });
