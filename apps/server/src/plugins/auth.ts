@@ -3,6 +3,7 @@ import type { PermissionCode } from '@bhada/contracts/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
+import type { ConsignerCode, OperatorId } from '../lib/tenancy.ts';
 import { resolveSession } from '../modules/auth/auth.service.ts';
 
 /** Who is calling: resolved once per request from the `token` header. */
@@ -15,8 +16,8 @@ export interface Actor {
   phone: string;
   locale: 'en' | 'hi';
   /** the operator an owner or subordinate acts for */
-  operatorId: string | null;
-  consignerCode: string | null;
+  operatorId: OperatorId | null;
+  consignerCode: ConsignerCode | null;
   permissions: ReadonlySet<PermissionCode>;
 }
 
@@ -80,7 +81,7 @@ export function requireKind(...kinds: UserKind[]): Guard {
 }
 
 /** The operator an owner or subordinate acts for; other kinds are refused. */
-export function operatorIdOf(actor: Actor): string {
+export function operatorIdOf(actor: Actor): OperatorId {
   if (!actor.operatorId) throw new AppError('FORBIDDEN', 'This is for truck operators only');
   return actor.operatorId;
 }

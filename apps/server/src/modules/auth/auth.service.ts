@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { asConsignerCode, asOperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { Notifier } from '../../plugins/notifier.ts';
 import * as repo from './auth.repository.ts';
@@ -114,8 +115,9 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
     name: row.name,
     phone: row.phone,
     locale: row.locale,
-    operatorId: row.operatorId,
-    consignerCode: row.consignerCode,
+    // the session is the trust boundary where stored ids become tenant ids
+    operatorId: row.operatorId ? asOperatorId(row.operatorId) : null,
+    consignerCode: row.consignerCode ? asConsignerCode(row.consignerCode) : null,
     permissions: new Set(permissions),
   };
 }
