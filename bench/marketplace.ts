@@ -76,7 +76,11 @@ function openStream(url: string, demandId: string, bidder: Bidder) {
     ready = r;
   });
   const run = (async () => {
-    const res = await fetch(`${url}/api/events/stream?topics=load:${demandId}&token=${bidder.token}`, { signal: controller.signal });
+    // a script can send the session header; only browsers need a stream ticket
+    const res = await fetch(`${url}/api/events/stream?topics=load:${demandId}`, {
+      headers: { token: bidder.token },
+      signal: controller.signal,
+    });
     if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
     const decoder = new TextDecoder();
     let buffer = '';

@@ -7,6 +7,7 @@ import { type Config, isProduction } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { newId } from './lib/ids.ts';
 import { repoRoot } from './lib/paths.ts';
+import { redactUrl } from './lib/redact.ts';
 import { appSecret } from './lib/secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -28,6 +29,7 @@ import { contextPlugin } from './plugins/context.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { notifierPlugin } from './plugins/notifier.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -42,13 +44,30 @@ export interface BuildOptions {
   seed?: boolean;
 }
 
+/** A hop count trusts that many proxies nearest to the server; a list trusts those addresses only. */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole API (and the web app when built); used by server.ts, tests and benchmarks. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.token', 'req.headers.authorization'],
+            // a URL's credentials (download tokens, stream tickets, signatures) never reach the log (ADR 091)
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip, id: req.id }),
+            },
+          },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || newId('REQ', 12),
     requestIdHeader: false,
-    trustProxy: true,
+    // forwarded headers are believed only from configured proxies (ADR 090)
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,9 +85,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Mantine injects style tags; the API reference page needs inline scripts
+        // Mantine injects style tags; no inline script runs anywhere (the API reference loads its own files)
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
         // the checkout's browser calls go to the real provider's host when it is configured (ADR 050)
         connectSrc: ["'self'", 'blob:', ...(config.PAYMENT_PROVIDER === 'paytm' ? [new URL(config.PAYTM_HOST).origin] : [])],
@@ -79,10 +98,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: true, max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    // counted after the session is known, so a user has its own budget wherever it connects from and an
+    // office or a carrier NAT does not share one; static files are never counted (ADR 090)
+    hook: 'preHandler',
+    keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`),
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
   await app.register(databasePlugin, { database, closeOnExit: !options.database });
   await app.register(authPlugin);
-  await app.register(eventsPlugin, { redisUrl: config.REDIS_URL });
+  await app.register(inputGuardPlugin);
+  await app.register(eventsPlugin, { redisUrl: config.REDIS_URL, secret });
   await app.register(storagePlugin, { config, secret });
   await app.register(notifierPlugin, { config });
   await app.register(jobsPlugin, { enabled: config.JOBS_ENABLED });
@@ -91,7 +120,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // domain modules
   await app.register(healthRoutes, { redis: Boolean(config.REDIS_URL) });
-  await app.register(authRoutes, { deps: { secret, allowDemoCode: !isProduction(config) }, otpIpLimit: config.OTP_IP_LIMIT });
+  await app.register(authRoutes, {
+    deps: { secret, allowDemoCode: !isProduction(config) },
+    otpIpLimit: config.OTP_IP_LIMIT,
+    devToolsOpen: config.DEV_TOOLS_OPEN,
+  });
   await app.register(usersRoutes);
   await app.register(loadsRoutes);
   await app.register(quotesRoutes);

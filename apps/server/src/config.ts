@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** the development default of the tag issuer's webhook secret; production refuses it (ADR 093) */
+export const DEV_TAG_ISSUER_SECRET = 'bhada-tag-issuer-dev-secret';
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting the server reads, validated once at start (README lists each one). */
@@ -25,6 +28,19 @@ export const configSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   SEED_DEMO: bool.default(true),
   RATE_LIMIT_MAX: z.coerce.number().int().default(600),
+  /**
+   * which forwarded headers to believe (ADR 090): unset = none (the socket address is the client), a hop
+   * count ("1"), or a comma list of proxy addresses or CIDRs ("10.0.0.1,10.1.0.0/16")
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v): number | string | false => (!v || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  /** outside production the outbox page and the demo code answer loopback clients only, unless this opens them */
+  DEV_TOOLS_OPEN: bool.default(false),
+  /** how long a stopping server waits for requests in flight and open event streams */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   OTP_IP_LIMIT: z.coerce.number().int().default(30),
   /** operator id that gets its own logo and link in the header (spec fastag §2.10) */
   CUSTOM_LOGO_OPERATOR_ID: z.string().default('OP1003'),
@@ -42,7 +58,7 @@ export const configSchema = z.object({
     .refine((list) => list.length > 0 && list.every((n) => Number.isFinite(n) && n >= 0), 'comma-separated minutes'),
   /** how long a "Pending" sandbox payment waits before it resolves to success by itself */
   PAYMENT_SANDBOX_PENDING_SECONDS: z.coerce.number().int().min(0).default(300),
-  TAG_ISSUER_SECRET: z.string().default('bhada-tag-issuer-dev-secret'),
+  TAG_ISSUER_SECRET: z.string().default(DEV_TAG_ISSUER_SECRET),
   /** the membership plan (ADR 060): its title, price in paisa and days of validity */
   SUBSCRIPTION_TITLE: z.string().trim().min(1).max(80).default('Bhada Membership'),
   SUBSCRIPTION_AMOUNT_IN_PAISA: z.coerce.number().int().min(100).default(99_900),
@@ -57,7 +73,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  assertProductionSecrets(parsed.data);
   return parsed.data;
+}
+
+/**
+ * In production every secret must be set and must not be a value anyone can read in this repository:
+ * a public development secret would let anyone sign a toll reversal or a payment callback (ADR 093).
+ */
+export function assertProductionSecrets(config: Config) {
+  if (config.NODE_ENV !== 'production') return;
+  const known = new Set([DEV_TAG_ISSUER_SECRET, 'development', 'changeme', 'secret']);
+  const required: [string, string | undefined][] = [
+    ['APP_SECRET', config.APP_SECRET],
+    ['TAG_ISSUER_SECRET', config.TAG_ISSUER_SECRET],
+  ];
+  // the provider's own settings are checked where the provider is built; a known key is refused here
+  if (config.PAYMENT_PROVIDER === 'paytm' && config.PAYTM_MERCHANT_KEY) required.push(['PAYTM_MERCHANT_KEY', config.PAYTM_MERCHANT_KEY]);
+  for (const [name, value] of required) {
+    if (!value) throw new Error(`${name} must be set in production`);
+    if (known.has(value) || value.length < 16) throw new Error(`${name} is a development default or too short; set a secret of your own`);
+  }
 }
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';

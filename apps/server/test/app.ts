@@ -92,3 +92,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/** A stream ticket for these topics, as the web gets one before it opens an event stream (ADR 091). */
+export async function streamTicket(app: FastifyInstance, token: string, topics: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/events/ticket', headers: { token }, payload: { topics } });
+  if (res.statusCode !== 200) throw new Error(`no stream ticket for ${topics}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { ticket: string } }).data.ticket;
+}

@@ -35,6 +35,7 @@ export type ErrorCode =
 /** The one table from error code to HTTP status; it fails to compile when a code is missing. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   PAYMENT_AMOUNT_MISMATCH: 400,
   PAYMENT_ORDER_CLOSED: 400,
   PAYMENT_SESSION_EXPIRED: 400,

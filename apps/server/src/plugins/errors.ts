@@ -35,7 +35,8 @@ export const errorsPlugin = fp(
       }
       if (status >= 400 && status < 500) {
         // malformed JSON, wrong content type, body too large …
-        return reply.status(status).send({ success: false, message: error.message, errorCode: 'VALIDATION_FAILED' });
+        const errorCode = status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_FAILED';
+        return reply.status(status).send({ success: false, message: error.message, errorCode });
       }
       request.log.error({ err: error }, 'unexpected error');
       return reply.status(500).send({ success: false, message: MESSAGES.somethingWentWrong, errorCode: 'INTERNAL' });

@@ -1,9 +1,13 @@
 import { EventEmitter } from 'node:events';
+import { envelopeSchema } from '@bhada/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
+import { ok } from '../lib/reply.ts';
+import { canonicalTopics, issueStreamTicket, readStreamTicket, STREAM_TICKET_SECONDS } from '../lib/stream-ticket.ts';
+import { resolveSessionById } from '../modules/auth/auth.service.ts';
 import { type Actor, actorOf } from './auth.ts';
 
 export interface BusEvent {
@@ -81,10 +85,12 @@ declare module 'fastify' {
   }
 }
 
-const streamQuery = z.object({ topics: z.string().min(1, 'topics is required'), token: z.string().optional() });
+const streamQuery = z.object({ topics: z.string().min(1, 'topics is required').max(2000), ticket: z.string().max(200).optional() });
+const ticketBody = z.object({ topics: z.string().min(1, 'topics is required').max(2000) });
+const ticketResponse = envelopeSchema(z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }));
 
 export const eventsPlugin = fp(
-  async (app: FastifyInstance, opts: { redisUrl?: string }) => {
+  async (app: FastifyInstance, opts: { redisUrl?: string; secret: string }) => {
     const bus = opts.redisUrl ? redisBus(opts.redisUrl) : inProcessBus();
     const authorizers = new Map<string, TopicAuthorizer>();
     app.decorate('events', bus);
@@ -99,22 +105,46 @@ export const eventsPlugin = fp(
       await bus.close();
     });
 
-    app.get('/api/events/stream', { schema: { hide: true } }, async (request, reply) => {
-      const actor = actorOf(request);
-      const { topics } = streamQuery.parse(request.query);
-      const list = [
-        ...new Set(
-          topics
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean),
-        ),
-      ].slice(0, 20);
+    /** The topics asked for, each checked against the actor; any topic not theirs is a 404. */
+    const authorizedTopics = async (actor: Actor, topics: string) => {
+      const list = canonicalTopics(topics).split(',').filter(Boolean).slice(0, 20);
       for (const topic of list) {
         const [prefix, ...rest] = topic.split(':');
         const check = prefix ? authorizers.get(prefix) : undefined;
         if (!check || !(await check(actor, rest.join(':')))) throw new AppError('NOT_FOUND', `Unknown topic ${topic}`);
       }
+      return list;
+    };
+
+    // A browser's EventSource cannot send the token header, so the page first trades its session for a
+    // short ticket that opens only these topics (ADR 091).
+    app.post(
+      '/api/events/ticket',
+      {
+        schema: {
+          tags: ['events'],
+          summary: 'A short-lived ticket that opens the event stream for these topics',
+          body: ticketBody,
+          response: { 200: ticketResponse },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const { topics } = ticketBody.parse(request.body);
+        const list = await authorizedTopics(actor, topics);
+        return ok({ ticket: issueStreamTicket(opts.secret, actor.sessionId, list.join(',')), expiresInSeconds: STREAM_TICKET_SECONDS });
+      },
+    );
+
+    app.get('/api/events/stream', { schema: { hide: true } }, async (request, reply) => {
+      const { topics, ticket } = streamQuery.parse(request.query);
+      let actor = request.actor;
+      if (!actor && ticket) {
+        const sessionId = readStreamTicket(opts.secret, ticket, topics);
+        actor = sessionId ? await resolveSessionById(app.db, sessionId) : null;
+      }
+      if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in again');
+      const list = await authorizedTopics(actor, topics);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {

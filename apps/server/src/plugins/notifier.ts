@@ -1,10 +1,12 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { isLoopback } from '../lib/redact.ts';
 
 export interface Message {
   channel: 'sms' | 'email';
@@ -66,8 +68,12 @@ export const notifierPlugin = fp(
     const notifier = createNotifier(opts.config);
     app.decorate('notifier', notifier);
     if (opts.config.NODE_ENV === 'production') return;
-    // dev page: what the portal "sent" (login codes, alerts, reports)
-    app.get('/api/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
+    // dev page: what the portal "sent" (login codes, alerts, reports). It shows every login code, so it
+    // answers this machine only unless DEV_TOOLS_OPEN says otherwise (ADR 093)
+    const devOnly = async (request: FastifyRequest) => {
+      if (!opts.config.DEV_TOOLS_OPEN && !isLoopback(request.ip)) throw new AppError('NOT_FOUND', 'Not found');
+    };
+    app.get('/api/dev/outbox', { schema: { hide: true }, onRequest: devOnly }, async (_request, reply) => {
       const rows = notifier
         .list(200)
         .map(
@@ -81,7 +87,7 @@ export const notifierPlugin = fp(
           `<!doctype html><meta charset="utf-8"><title>Outbox</title><style>body{font-family:sans-serif;margin:1rem}td{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top}</style><h1>Outbox</h1><table>${rows || '<tr><td>No messages yet</td></tr>'}</table>`,
         );
     });
-    app.get('/api/dev/outbox.json', { schema: { hide: true } }, async () => ({
+    app.get('/api/dev/outbox.json', { schema: { hide: true }, onRequest: devOnly }, async () => ({
       success: true,
       data: notifier.list(200),
       errorCode: '200',

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, streamTicket, type TestApp } from '../../test/app.ts';
 import { insertOperator } from '../../test/factories.ts';
 
 let t: TestApp;
@@ -50,7 +50,7 @@ describe('serving and cross-cutting plugins', () => {
 
   it('refuses event topics the caller may not follow', async () => {
     const { owner } = await insertOperator(t.db);
-    const res = await t.call({ method: 'GET', url: '/api/events/stream?topics=user:SOMEONE-ELSE', token: owner.token });
+    const res = await t.call({ method: 'POST', url: '/api/events/ticket', token: owner.token, payload: { topics: 'user:SOMEONE-ELSE' } });
     expect(res.status).toBe(404);
     expect((await t.call({ method: 'GET', url: '/api/events/stream?topics=user:x' })).status).toBe(401);
   });
@@ -59,7 +59,8 @@ describe('serving and cross-cutting plugins', () => {
     const { owner } = await insertOperator(t.db);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
-    const res = await fetch(`${address}/api/events/stream?topics=user:${owner.userCode}&token=${owner.token}`, {
+    const ticket = await streamTicket(t.app, owner.token, `user:${owner.userCode}`);
+    const res = await fetch(`${address}/api/events/stream?topics=user:${owner.userCode}&ticket=${ticket}`, {
       signal: controller.signal,
     });
     const reader = res.body!.getReader();

@@ -1,5 +1,6 @@
 import { SUCCESS_CODE } from '@bhada/contracts/common';
 import type { z } from 'zod';
+import { i18n } from './i18n.ts';
 import { notify } from './notify.ts';
 import { paths } from './paths.ts';
 import { ensureSessionId, storage } from './storage.ts';
@@ -126,7 +127,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'NETWORK', 'Network error. Please check your connection and try again.');
+    throw new ApiError(0, 'NETWORK', i18n.t('common:networkError'));
   }
 
   const body = await readBody(response);
@@ -140,6 +141,12 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (response.status === 409) {
     hooks.reload();
     throw new ApiError(409, body?.errorCode ?? 'CONFLICT', message);
+  }
+  if (response.status === 429) {
+    // a limited request tells the user to wait, in the user's language, instead of leaving the page empty
+    const text = i18n.t('common:rateLimited');
+    notify.snackbar(text, 'error');
+    throw new ApiError(429, 'RATE_LIMITED', text);
   }
   if (response.status === 400) {
     if (!options.quiet400) notify.snackbar(message, 'error');

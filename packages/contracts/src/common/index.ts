@@ -37,6 +37,8 @@ export const COMMON_ERRORS = {
   CONFLICT: 'CONFLICT',
   /** too many requests */
   RATE_LIMITED: 'RATE_LIMITED',
+  /** the body is in a format the call does not take (text where a form or JSON is expected) */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   /** anything unexpected; details only in the log */
   INTERNAL: 'INTERNAL',
 } as const;
@@ -72,3 +74,13 @@ export const paise = {
     return paisa / 100;
   },
 };
+
+/** Last second accepted on the wire: 2100-01-01 IST. A millisecond value sent as seconds lands far beyond it. */
+export const MAX_EPOCH_SECONDS = 4_102_424_999;
+
+/** Times on the wire in epoch seconds (spec: fromTime, toTime), bounded so a wrong unit is a clear 400. */
+export const epochSecondsSchema = z.coerce
+  .number()
+  .int('Time must be whole seconds')
+  .min(0, 'Time must not be before 1970')
+  .max(MAX_EPOCH_SECONDS, 'Time must be in seconds, not milliseconds');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochSecondsSchema } from '../common/index.ts';
 
 /** Errors of the Fastag area. */
 export const FASTAG_ERRORS = {
@@ -63,7 +64,7 @@ export function rupeesToPaisa(value: unknown): number | null {
 }
 
 const amountInput = z.union([z.number(), z.string()]);
-const epochSeconds = z.coerce.number().int().min(0);
+const epochSeconds = epochSecondsSchema;
 const txnTypeFilter = z
   .enum(['DEBIT', 'CREDIT', 'ALL', 'all', 'debit', 'credit', ''])
   .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochSecondsSchema } from '../common/index.ts';
 
 /** Errors of the wallet area and of report download links. */
 export const WALLET_ERRORS = {
@@ -28,7 +29,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const reportFormatSchema = z.enum(REPORT_FORMATS).default('xlsx');
 
 /** epoch seconds on the wire (spec fastag §5) */
-export const epochSecondsSchema = z.coerce.number().int().min(0);
+export { epochSecondsSchema };
 
 /** client-side flags the spec sends along with list queries; the server ignores them */
 const clientFlag = z.string().optional();

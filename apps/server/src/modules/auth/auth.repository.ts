@@ -57,7 +57,8 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
   await db.insert(sessions).values(row);
 }
 
-export async function findSessionUser(db: Db, tokenHash: string) {
+/** The session and its user, found by the token's hash or (for a signed stream ticket) by the session id. */
+export async function findSessionUser(db: Db, by: { tokenHash: string } | { sessionId: string }) {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -76,7 +77,7 @@ export async function findSessionUser(db: Db, tokenHash: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
+    .where('tokenHash' in by ? eq(sessions.tokenHash, by.tokenHash) : eq(sessions.id, by.sessionId))
     .limit(1);
   return row;
 }

@@ -109,7 +109,11 @@ describe('login with a one-time code', () => {
     const real = await insertOperator(t.db);
     expect((await verify(real.owner.phone, '123456')).status).toBe(400);
 
-    const prod = await createTestApp({ NODE_ENV: 'production', APP_SECRET: 'prod-secret-0123456789' });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      APP_SECRET: 'prod-secret-0123456789',
+      TAG_ISSUER_SECRET: 'prod-tag-issuer-0123456789',
+    });
     try {
       const d = await insertOperator(prod.db, { isDemo: true });
       const res = await prod.call({ method: 'POST', url: '/api/auth/verify', payload: { phone: d.owner.phone, otp: '123456' } });

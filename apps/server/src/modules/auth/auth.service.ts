@@ -97,8 +97,17 @@ export async function verifyOtp(deps: AuthDeps, phone: string, otp: string): Pro
 }
 
 /** The actor behind a token, or null when the token is unknown, revoked, idle too long or its user removed. */
-export async function resolveSession(db: Db, token: string, now = new Date()): Promise<Actor | null> {
-  const row = await repo.findSessionUser(db, sha256(token));
+export function resolveSession(db: Db, token: string, now = new Date()): Promise<Actor | null> {
+  return resolveBy(db, { tokenHash: sha256(token) }, now);
+}
+
+/** The actor of a session a signed stream ticket names: revocation and idle expiry still apply (ADR 091). */
+export function resolveSessionById(db: Db, sessionId: string, now = new Date()): Promise<Actor | null> {
+  return resolveBy(db, { sessionId }, now);
+}
+
+async function resolveBy(db: Db, by: { tokenHash: string } | { sessionId: string }, now: Date): Promise<Actor | null> {
+  const row = await repo.findSessionUser(db, by);
   if (!row || row.revokedAt || row.deletedAt) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > IDLE_MS) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.sessionId);

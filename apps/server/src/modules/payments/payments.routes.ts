@@ -20,6 +20,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, requireAuth, requireKind, requirePermission } from '../../plugins/auth.ts';
 import { paymentSetup, SANDBOX_PREFIX } from '../../providers/payment/index.ts';
@@ -190,6 +191,10 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
       CALLBACK_PATH,
       { schema: { tags, summary: "The payment provider's callback (form post)" } },
       async (request, reply) => {
+        // the provider posts a form; anything else (text, a bare string) is refused before it is read
+        if (request.body !== undefined && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The payment response must be a form post');
+        }
         const fields = (request.body ?? {}) as Record<string, string>;
         const result = await payments.handleCallback(deps, fields, request.ip);
         if (!result.orderId) {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, streamTicket, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertOperator } from '../../../test/factories.ts';
 import { insertLoad } from '../loads/loads.test-helpers.ts';
 
@@ -55,12 +55,13 @@ describe('live leaderboard over SSE', () => {
     const mine = await put(one.owner.token, 45000);
     const myTag = mine.data.leaderboard.tag;
 
-    const stream = await fetch(`${base}/api/events/stream?topics=load:${load.id}&token=${one.owner.token}`);
+    const ticket = await streamTicket(t.app, one.owner.token, `load:${load.id}`);
+    const stream = await fetch(`${base}/api/events/stream?topics=load:${load.id}&ticket=${ticket}`);
     expect(stream.status).toBe(200);
     const ready = waitForEvent(stream.body!, (type) => type === 'ready', 2000);
     expect(await ready).not.toBeNull();
 
-    const stream2 = await fetch(`${base}/api/events/stream?topics=load:${load.id}&token=${one.owner.token}`);
+    const stream2 = await fetch(`${base}/api/events/stream?topics=load:${load.id}&ticket=${ticket}`);
     const pending = waitForEvent(stream2.body!, (type, data) => type === 'leaderboard' && data.bidderCount === 2, 1000);
     const sentAt = Date.now();
     await put(two.owner.token, 44321);
@@ -77,8 +78,12 @@ describe('live leaderboard over SSE', () => {
     const { consignerCode } = await insertConsigner(t.db);
     const other = await insertConsigner(t.db, 'Another');
     const load = await insertLoad(t.db, consignerCode);
-    const res = await fetch(`${base}/api/events/stream?topics=load:${load.id}&token=${other.user.token}`);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/events/ticket',
+      token: other.user.token,
+      payload: { topics: `load:${load.id}` },
+    });
     expect(res.status).toBe(404);
-    await res.body?.cancel();
   });
 });

@@ -137,10 +137,12 @@ describe('the real adapter against the sandbox of another instance', () => {
   });
 });
 
+const PROD_SECRETS = { APP_SECRET: 'prod-secret-0123456789', TAG_ISSUER_SECRET: 'prod-tag-issuer-0123456789' };
+
 describe('production mode', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ ...PAYMENT_ENV, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
+    prod = await createTestApp({ ...PAYMENT_ENV, ...PROD_SECRETS, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
   });
   afterAll(async () => prod?.close());
 
@@ -161,6 +163,6 @@ describe('production mode', () => {
   });
 
   it('the real provider without its keys refuses to start', async () => {
-    await expect(createTestApp({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'paytm' })).rejects.toThrow(/PAYTM_MID/);
+    await expect(createTestApp({ ...PROD_SECRETS, NODE_ENV: 'production', PAYMENT_PROVIDER: 'paytm' })).rejects.toThrow(/PAYTM_MID/);
   });
 });

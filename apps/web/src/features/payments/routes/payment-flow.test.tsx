@@ -402,11 +402,15 @@ describe('result screen (spec fastag §2.9, §4 Retry)', () => {
       },
     );
     let status = 'PENDING';
-    server.use(mswHttp.get('*/api/v2/transactions/BHD1', () => HttpResponse.json(ok(result(status)))));
+    server.use(
+      mswHttp.get('*/api/v2/transactions/BHD1', () => HttpResponse.json(ok(result(status)))),
+      mswHttp.post('*/api/events/ticket', () => HttpResponse.json(ok({ ticket: 'tkt', expiresInSeconds: 60 }))),
+    );
     renderAt('/portal/transaction/paytm/:orderId', <PaymentResultPage />, { pathname: '/portal/transaction/paytm/BHD1' });
     expect(await screen.findByText('Payment Pending')).toBeInTheDocument();
     await waitFor(() => expect(sources).toHaveLength(1));
-    expect(sources[0]?.url).toBe('/api/events/stream?topics=order%3ABHD1&token=tok');
+    expect(sources[0]?.url).toBe('/api/events/stream?topics=order%3ABHD1&ticket=tkt');
+    expect(sources[0]?.url).not.toContain('token=');
     status = 'SUCCESS';
     sources[0]?.listeners['order.status']?.();
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { useNavigate } from 'react-router';
+import { useEventStream } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -22,19 +23,16 @@ type Live = { lat: number; lng: number; recordedAt: string };
 function useLivePosition(tripId: string): Live | null {
   const token = useStored('accessToken');
   const [live, setLive] = useState<Live | null>(null);
-  useEffect(() => {
-    if (!token || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/events/stream?topics=${encodeURIComponent(`trip:${tripId}`)}&token=${encodeURIComponent(token)}`);
-    source.addEventListener('POSITION', (event) => {
+  useEventStream(`trip:${tripId}`, Boolean(token), {
+    POSITION: (event) => {
       try {
-        const data = JSON.parse((event as MessageEvent<string>).data) as Live;
+        const data = JSON.parse(event.data) as Live;
         setLive({ lat: data.lat, lng: data.lng, recordedAt: data.recordedAt });
       } catch {
         // a malformed event is ignored; the next poll brings the truth
       }
-    });
-    return () => source.close();
-  }, [tripId, token]);
+    },
+  });
   return live;
 }
 

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { http } from './http.ts';
+
+type Handler = (event: MessageEvent<string>) => void;
+export type StreamHandlers = Record<string, Handler>;
+
+type Ticket = { ticket: string; expiresInSeconds: number };
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Opens the server's event stream for some topics. The session token never goes into the URL: the page
+ * trades it (in the header) for a short ticket that opens only these topics, and fetches a new one when
+ * the stream drops for good (ADR 091). Returns the function that closes the stream.
+ */
+export function openEventStream(
+  topics: string,
+  handlers: StreamHandlers,
+  status: { onOpen?: () => void; onDown?: () => void } = {},
+): () => void {
+  let closed = false;
+  let source: EventSource | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+
+  const retryLater = () => {
+    if (closed) return;
+    timer = setTimeout(connect, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt++));
+  };
+
+  async function connect() {
+    let ticket: Ticket;
+    try {
+      ticket = await http.post<Ticket>('/api/events/ticket', { topics }, { quiet400: true });
+    } catch {
+      retryLater();
+      return;
+    }
+    if (closed) return;
+    source = new EventSource(`/api/events/stream?topics=${encodeURIComponent(topics)}&ticket=${encodeURIComponent(ticket.ticket)}`);
+    for (const [type, handler] of Object.entries(handlers)) source.addEventListener(type, handler as EventListener);
+    source.addEventListener('ready', () => {
+      attempt = 0;
+      status.onOpen?.();
+    });
+    source.onerror = () => {
+      status.onDown?.();
+      // the browser retries a dropped stream by itself with the same ticket; once the ticket has
+      // expired the server refuses it and the stream closes, so a fresh ticket is needed
+      if (source?.readyState === 2) {
+        source.close();
+        retryLater();
+      }
+    };
+  }
+
+  void connect();
+  return () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    source?.close();
+  };
+}
+
+/** Follows topics while `enabled`; the handlers may change between renders without reopening. */
+export function useEventStream(
+  topics: string,
+  enabled: boolean,
+  handlers: StreamHandlers,
+  status: { onOpen?: () => void; onDown?: () => void } = {},
+) {
+  const latest = useRef({ handlers, status });
+  latest.current = { handlers, status };
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const types = Object.keys(latest.current.handlers);
+    const relay = Object.fromEntries(types.map((type) => [type, (event: MessageEvent<string>) => latest.current.handlers[type]?.(event)]));
+    return openEventStream(topics, relay, {
+      onOpen: () => latest.current.status.onOpen?.(),
+      onDown: () => latest.current.status.onDown?.(),
+    });
+    // the handler types are fixed by each caller; only the topics and the switch reopen the stream
+  }, [topics, enabled]);
+}
