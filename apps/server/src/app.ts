@@ -40,6 +40,8 @@ import { seedIfEmpty } from './seed/seed.ts';
 export interface BuildOptions {
   /** an already open database (tests pass a cloned one); otherwise opened from config */
   database?: Database;
+  /** close the given database when the app closes (as the server does with the one it opens) */
+  closeDatabase?: boolean;
   /** load the demo data set into an empty database (defaults to config.SEED_DEMO) */
   seed?: boolean;
 }
@@ -108,7 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`),
     allowList: (request) => !request.url.startsWith('/api/'),
   });
-  await app.register(databasePlugin, { database, closeOnExit: !options.database });
+  await app.register(databasePlugin, { database, closeOnExit: options.closeDatabase ?? !options.database });
   await app.register(authPlugin);
   await app.register(inputGuardPlugin);
   await app.register(eventsPlugin, { redisUrl: config.REDIS_URL, secret });

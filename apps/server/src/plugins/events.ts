@@ -100,8 +100,12 @@ export const eventsPlugin = fp(
     // every user may follow its own notifications
     authorizers.set('user', async (actor, id) => actor.userCode === id);
     const open = new Set<() => void>();
-    app.addHook('onClose', async () => {
+    // streams end as soon as the server starts stopping (an open stream would hold the close forever);
+    // the bus goes once nothing publishes any more
+    app.addHook('preClose', async () => {
       for (const stop of open) stop();
+    });
+    app.addHook('onClose', async () => {
       await bus.close();
     });
 
