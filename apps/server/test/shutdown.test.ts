@@ -44,7 +44,7 @@ it('a request in flight when the server stops still answers, and the database cl
     release();
     const res = await inFlight;
     expect(res.status).toBe(200);
-    expect((await res.json()).data.rows).toBe(1);
+    expect(((await res.json()) as { data: { rows: number } }).data.rows).toBe(1);
     await closing;
     await expect(database.sql.query('select 1')).rejects.toThrow();
   } finally {
