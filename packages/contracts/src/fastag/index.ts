@@ -232,12 +232,18 @@ export const fastagStatementV2QuerySchema = fastagStatementQuerySchema.extend({
 });
 export type FastagStatementV2Query = z.infer<typeof fastagStatementV2QuerySchema>;
 
+/**
+ * The largest single toll or reversal the issuer may post, in paisa (₹50,000): the dearest plaza charges an
+ * oversized vehicle a few thousand rupees; anything beyond is a fault or a forgery (ADR 077).
+ */
+export const TOLL_MAX_PAISA = 5_000_000;
+
 /** What the tag issuer posts for every toll event (amount in paisa). */
 export const tollEventSchema = z.object({
   eventId: z.string().min(1).max(100),
   tagId: z.string().min(1).max(64),
   type: z.enum(TXN_TYPES),
-  amount: z.number().int().positive(),
+  amount: z.number().int().positive().max(TOLL_MAX_PAISA, 'Toll amount is beyond any toll'),
   plaza: z.string().min(1).max(120),
   plazaCode: z.string().max(40).optional(),
   laneDirection: z.string().max(40).optional(),

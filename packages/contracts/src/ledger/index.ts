@@ -23,6 +23,8 @@ export const ACCOUNT_KINDS = [
   'FASTAG',
   'TOKEN_ESCROW',
   'CONSIGNER_SETTLEMENT',
+  /** what a consigner paid beyond a trip's due (a race with the bank): the consigner's to use or be refunded */
+  'CONSIGNER_CREDIT',
   'PAYMENT_CLEARING',
   'TOLL_NETWORK',
   'PLATFORM_REVENUE',

@@ -43,6 +43,10 @@ export const PAYMENTS_MESSAGES = {
   added: (mode: string) => `Added money via ${mode}`,
   moreThanDue: 'Amount is more than the balance due',
   nothingDue: 'Nothing is due on this trip',
+  /** the whole due is held by a payment still open at the bank or in checkout (ADR 070) */
+  paymentOpen: 'A payment for this trip is still in progress. Wait for it to finish, or try again in 15 minutes.',
+  /** a payment that arrived beyond the trip's due (ADR 070) */
+  keptAsCredit: 'Paid more than was due; the extra is kept as your credit with Bhada',
   tripPaid: 'Payment successful',
 } as const;
 
@@ -277,6 +281,8 @@ export const consignerBalancesSchema = z.object({
   totalBalanceInPaisa: z.number().int(),
   /** paisa (the spec's client divides by 100): TDS on the listed trips */
   tdsAmount: z.number().int(),
+  /** paisa paid beyond a trip's due (a race with the bank), held as the consigner's credit (ADR 070) */
+  creditInPaisa: z.number().int().nonnegative(),
 });
 export type ConsignerBalances = z.infer<typeof consignerBalancesSchema>;
 

@@ -35,4 +35,6 @@ export const paymentOrders = pgTable('payment_orders', {
   checkCount: integer('check_count').notNull().default(0),
   nextCheckAt: ts('next_check_at'),
   settledAt: ts('settled_at'),
+  /** the part of a settled payment beyond what its trip was due, kept as the payer's credit (ADR 070) */
+  excessPaisa: paisa('excess_paisa').notNull().default(0),
 });

@@ -44,11 +44,20 @@ export interface PostedEntry {
  * accounts in a fixed order, refuses a holder balance below zero, writes postings with their
  * closing balances and updates the balances — all or nothing.
  */
+/**
+ * No account holds more than 10^15 paisa (₹10 lakh crore) either way, and no leg moves more: every sum the
+ * ledger does then stays far inside exact integer arithmetic, and the database refuses the same bound (ADR 077).
+ */
+export const MAX_ACCOUNT_PAISA = 1_000_000_000_000_000;
+
+const beyondBound = () => new AppError('VALIDATION_FAILED', 'Amount is beyond what an account may hold');
+
 function assertBalanced(input: EntryInput) {
   if (input.legs.length < 2) throw new Error('an entry needs at least two legs');
   for (const leg of input.legs) {
     if (!Number.isSafeInteger(leg.amount) || leg.amount === 0)
       throw new Error(`leg amount must be a non-zero integer of paisa, got ${leg.amount}`);
+    if (Math.abs(leg.amount) > MAX_ACCOUNT_PAISA) throw beyondBound();
   }
   if (input.legs.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error('entry legs must sum to zero');
 }
@@ -75,6 +84,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
     const id = accountId(leg.account);
     const s = state.get(id)!;
     s.closing += leg.amount;
+    if (Math.abs(s.closing) > MAX_ACCOUNT_PAISA) throw beyondBound();
     if (s.closing < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
     rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.closing, ...(input.at ? { createdAt: input.at } : {}) });
   }
@@ -122,6 +132,7 @@ export async function postEntries(tx: Db, inputs: EntryInput[]): Promise<PostedE
       const s = state.get(id)!;
       const opening = balances[id]?.opening ?? s.balance;
       s.balance += leg.amount;
+      if (Math.abs(s.balance) > MAX_ACCOUNT_PAISA) throw beyondBound();
       if (s.balance < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
       balances[id] = { opening, closing: s.balance };
       rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.balance, ...(input.at ? { createdAt: input.at } : {}) });

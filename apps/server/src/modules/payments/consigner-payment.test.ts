@@ -129,9 +129,10 @@ describe('pay/create-order against the balance', () => {
     });
     expect(await balanceOf(t.db, { kind: 'CONSIGNER_SETTLEMENT', ownerId: c.tripId })).toBe(3_455_000);
 
+    // the rest is held by the payment still at the bank (ADR 070)
     const nothing = await createOrder(c.user.token, { tripId: c.tripId, amountInPaisa: 100 });
     expect(nothing.status).toBe(400);
-    expect(nothing.body.message).toBe('Nothing is due on this trip');
+    expect(nothing.body.message).toBe('A payment for this trip is still in progress. Wait for it to finish, or try again in 15 minutes.');
     expect((await createOrder(c.user.token, { retry: second.transactionCode })).status).toBe(400);
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type PaymentStatus, paymentAttempts, paymentCallbacks, paymentOrders, trips, vehicles } from '../../db/schema/index.ts';
 
@@ -77,9 +77,14 @@ export async function setCheck(db: Db, id: string, checkCount: number, nextCheck
  * The consigner's trips (newest first, cancelled ones left out) with what was paid and what is
  * still at the bank for each, from the trip-payment orders.
  */
+/**
+ * The consigner's trips with what reached each trip (settled payments, less any excess kept as credit) and
+ * what open orders hold against it: PENDING at the bank, or CREATED with a transaction token still valid
+ * (ADR 070).
+ */
 export async function listConsignerTripPayments(db: Db, consignerCode: string, tripId?: string) {
-  const paid = sql<number>`coalesce(sum(${paymentOrders.amountPaisa}) filter (where ${paymentOrders.status} = 'SUCCESS'), 0)::bigint`;
-  const pending = sql<number>`coalesce(sum(${paymentOrders.amountPaisa}) filter (where ${paymentOrders.status} = 'PENDING'), 0)::bigint`;
+  const paid = sql<number>`coalesce(sum(${paymentOrders.amountPaisa} - ${paymentOrders.excessPaisa}) filter (where ${paymentOrders.status} = 'SUCCESS'), 0)::bigint`;
+  const pending = sql<number>`coalesce(sum(${paymentOrders.amountPaisa}) filter (where ${paymentOrders.status} = 'PENDING' or (${paymentOrders.status} = 'CREATED' and ${paymentOrders.txnTokenExpiresAt} > now())), 0)::bigint`;
   return db
     .select({
       tripId: trips.id,
@@ -100,7 +105,7 @@ export async function listConsignerTripPayments(db: Db, consignerCode: string, t
       and(
         eq(paymentOrders.referenceId, trips.id),
         eq(paymentOrders.purpose, 'CONSIGNER_TRIP'),
-        inArray(paymentOrders.status, ['SUCCESS', 'PENDING']),
+        inArray(paymentOrders.status, ['SUCCESS', 'PENDING', 'CREATED']),
       ),
     )
     .where(and(eq(trips.consignerCode, consignerCode), ne(trips.state, 'CANCELLED'), tripId ? eq(trips.id, tripId) : undefined))
@@ -111,3 +116,22 @@ export async function listConsignerTripPayments(db: Db, consignerCode: string, t
 
 /** The consigner's screen lists this many recent trips (older ones are settled in practice). */
 export const CONSIGNER_TRIPS_LISTED = 200;
+
+/**
+ * Holds the trip's row until the transaction ends, so two orders (or two settlements) of one trip are
+ * weighed one after the other against what is due (ADR 070).
+ */
+export async function lockTrip(db: Db, tripId: string): Promise<boolean> {
+  const rows = await db.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
+  return rows.length > 0;
+}
+
+/** Orders still CREATED or PENDING, oldest first, created after `since`. */
+export async function listOpenOrders(db: Db, since: Date) {
+  return db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(and(inArray(paymentOrders.status, ['CREATED', 'PENDING']), gte(paymentOrders.createdAt, since)))
+    .orderBy(paymentOrders.createdAt)
+    .limit(1000);
+}

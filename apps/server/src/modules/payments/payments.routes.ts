@@ -61,6 +61,12 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
     await payments.checkPendingOrder(deps, job);
   });
   app.authorizeTopic('order', (actor, id) => payments.mayFollowOrder(app.db, actor, id));
+  // payments that succeeded while the server was down are credited at start, not at their next check
+  if (opts.config.JOBS_ENABLED && setup.provider) {
+    app.addHook('onReady', async () => {
+      void payments.recheckOpenOrders(deps).catch((err) => app.log.warn({ err }, 'start-up check of open orders failed'));
+    });
+  }
 
   const addMoney = requirePermission('WALLET_ADD_MONEY');
 

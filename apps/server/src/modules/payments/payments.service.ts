@@ -18,11 +18,11 @@ import {
   type TripBalance,
 } from '@bhada/contracts/payments';
 import type { Db } from '../../db/client.ts';
-import type { CallbackSource, PaymentPurpose } from '../../db/schema/index.ts';
+import type { CallbackSource, PaymentPurpose, PaymentStatus } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { type PaymentProvider, ProviderError, paisaOf, type StatusResult } from '../../providers/payment/port.ts';
-import { balanceOf, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
+import { balanceOf, type Leg, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
 import * as repo from './payments.repository.ts';
 
 /** What the service needs from the outside; the routes build it (services never import Fastify). */
@@ -76,35 +76,67 @@ export interface CreateOrderInput {
   retryOf?: string;
 }
 
-/** Every purpose enters here: initiate with the provider (signed), then record the order. */
-export async function createOrder(deps: PaymentsDeps, input: CreateOrderInput): Promise<PaymentInfo> {
+/** One database transaction; the driver's transaction handle is the same query surface as the database. */
+function inTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((trx) => run(trx as unknown as Db));
+}
+
+/** How long a new order holds its amount before the provider's token says otherwise (its 15 minutes). */
+const PROVISIONAL_HOLD_MS = 15 * 60_000;
+
+/**
+ * Every purpose enters here. The order is recorded first, inside one transaction with the caller's
+ * `reserve` check (which may lock what the order pays for), so the amount is held before anyone else
+ * can ask for it (ADR 070); then the provider initiates it (signed) and the order takes its token.
+ */
+export async function createOrder(
+  deps: PaymentsDeps,
+  input: CreateOrderInput,
+  /** checks (and may lower) the amount under the caller's locks; the order is held in the same transaction */
+  reserve?: (tx: Db) => Promise<number | undefined>,
+): Promise<PaymentInfo> {
   const provider = requireProvider(deps);
   const id = newOrderId();
+  let amountPaisa = input.amountPaisa;
+  await inTransaction(deps.db, async (tx) => {
+    if (reserve) amountPaisa = (await reserve(tx)) ?? amountPaisa;
+    await repo.insertOrder(tx, {
+      id,
+      purpose: input.purpose,
+      payerType: input.payer.payerType,
+      payerId: input.payer.payerId,
+      userCode: input.userCode,
+      amountPaisa,
+      referenceId: input.referenceId ?? null,
+      retryOf: input.retryOf ?? null,
+      provider: provider.name,
+      txnToken: null,
+      txnTokenExpiresAt: new Date(Date.now() + PROVISIONAL_HOLD_MS),
+    });
+  });
   let initiated: Awaited<ReturnType<PaymentProvider['initiate']>>;
   try {
     initiated = await provider.initiate({
       orderId: id,
-      amountPaisa: input.amountPaisa,
+      amountPaisa,
       customerId: input.payer.payerId,
       callbackUrl: deps.callbackUrl,
     });
   } catch (err) {
     deps.log?.warn({ err, orderId: id }, 'initiateTransaction failed');
+    // the hold is released at once: nothing can be paid on an order the provider never opened
+    await repo.updateOrderIf(deps.db, id, ['CREATED'], {
+      status: 'FAILURE',
+      statusRemarks: PAYMENTS_MESSAGES.providerFailed,
+      txnTokenExpiresAt: null,
+    });
     throw new AppError(PAYMENTS_ERRORS.PAYMENT_PROVIDER_FAILED, PAYMENTS_MESSAGES.providerFailed);
   }
-  const order = await repo.insertOrder(deps.db, {
-    id,
-    purpose: input.purpose,
-    payerType: input.payer.payerType,
-    payerId: input.payer.payerId,
-    userCode: input.userCode,
-    amountPaisa: input.amountPaisa,
-    referenceId: input.referenceId ?? null,
-    retryOf: input.retryOf ?? null,
-    provider: provider.name,
+  const order = await repo.updateOrderIf(deps.db, id, ['CREATED'], {
     txnToken: initiated.txnToken,
     txnTokenExpiresAt: initiated.expiresAt,
   });
+  if (!order) throw new AppError(PAYMENTS_ERRORS.PAYMENT_PROVIDER_FAILED, PAYMENTS_MESSAGES.providerFailed);
   // the callback may never come back (browser closed after paying): the first check finds out
   await scheduleNextCheck(deps, order, 0);
   return paymentInfoOf(provider, order);
@@ -207,12 +239,19 @@ const modeName = (order: Order, confirmed?: StatusResult) =>
  * Credits a confirmed payment exactly once: the idempotency key is the order, and the order moves
  * to SUCCESS only from CREATED / PENDING in the same transaction as the ledger entry.
  */
-export async function settleOrder(deps: PaymentsDeps, order: Order, confirmed: StatusResult): Promise<{ settled: boolean }> {
-  const { result } = await withIdempotency(
+export async function settleOrder(
+  deps: PaymentsDeps,
+  order: Order,
+  confirmed: StatusResult,
+  from: PaymentStatus[] = ['CREATED', 'PENDING'],
+): Promise<{ settled: boolean; excessPaisa: number }> {
+  const { result, replayed } = await withIdempotency(
     deps.db,
     { scope: 'order-settle', key: order.id, request: { orderId: order.id } },
     async (tx) => {
-      const moved = await repo.updateOrderIf(tx, order.id, ['CREATED', 'PENDING'], {
+      // a trip payment is weighed against the trip's due under the trip's lock (ADR 070)
+      if (order.purpose === 'CONSIGNER_TRIP' && order.referenceId) await repo.lockTrip(tx, order.referenceId);
+      const moved = await repo.updateOrderIf(tx, order.id, from, {
         status: 'SUCCESS',
         statusRemarks: null,
         providerTxnId: confirmed.txnId ?? null,
@@ -221,12 +260,14 @@ export async function settleOrder(deps: PaymentsDeps, order: Order, confirmed: S
         nextCheckAt: null,
         settledAt: new Date(),
       });
-      if (!moved) return { settled: false };
+      if (!moved) return { settled: false, excessPaisa: 0 };
+      const excessPaisa = await excessOf(tx, moved);
       const target = creditAccount(moved);
-      const legs = [
-        { account: { kind: 'PAYMENT_CLEARING' as const, ownerId: SYSTEM_OWNER }, amount: -(moved.amountPaisa + moved.feePaisa) },
-        { account: { kind: target.kind, ownerId: target.ownerId }, amount: moved.amountPaisa },
-      ];
+      const legs: Leg[] = [{ account: { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER }, amount: -(moved.amountPaisa + moved.feePaisa) }];
+      if (moved.amountPaisa > excessPaisa)
+        legs.push({ account: { kind: target.kind, ownerId: target.ownerId }, amount: moved.amountPaisa - excessPaisa });
+      // money beyond the due is never kept silently: it is the payer's credit, in the same entry
+      if (excessPaisa > 0) legs.push({ account: { kind: 'CONSIGNER_CREDIT', ownerId: moved.payerId }, amount: excessPaisa });
       if (moved.feePaisa > 0) legs.push({ account: { kind: 'PLATFORM_REVENUE', ownerId: SYSTEM_OWNER }, amount: moved.feePaisa });
       const entry = await postEntry(tx, {
         kind: target.entryKind,
@@ -234,13 +275,35 @@ export async function settleOrder(deps: PaymentsDeps, order: Order, confirmed: S
         referenceType: 'PAYMENT_ORDER',
         referenceId: moved.id,
         legs,
-        metadata: { orderId: moved.id, feePaisa: moved.feePaisa, providerTxnId: confirmed.txnId, paidMode: confirmed.paymentMode },
+        metadata: {
+          orderId: moved.id,
+          feePaisa: moved.feePaisa,
+          excessPaisa,
+          providerTxnId: confirmed.txnId,
+          paidMode: confirmed.paymentMode,
+        },
       });
-      await repo.updateOrderIf(tx, moved.id, ['SUCCESS'], { settledEntryId: entry.entryId });
-      return { settled: true };
+      await repo.updateOrderIf(tx, moved.id, ['SUCCESS'], {
+        settledEntryId: entry.entryId,
+        excessPaisa,
+        statusRemarks: excessPaisa > 0 ? PAYMENTS_MESSAGES.keptAsCredit : null,
+      });
+      return { settled: true, excessPaisa };
     },
   );
-  return result;
+  // a racing confirmation that found the order already settled did not credit anything
+  return replayed ? { settled: false, excessPaisa: 0 } : result;
+}
+
+/** The part of a trip payment beyond what the trip still owed once every other settled payment counts. */
+async function excessOf(tx: Db, order: Order): Promise<number> {
+  if (order.purpose !== 'CONSIGNER_TRIP' || !order.referenceId) return 0;
+  const [row] = await repo.listConsignerTripPayments(tx, order.payerId, order.referenceId);
+  if (!row) return order.amountPaisa;
+  // this order is already SUCCESS inside the transaction, so it counts in paid: take it out again
+  const paidByOthers = row.paidPaisa - order.amountPaisa;
+  const owed = Math.max(0, row.freightPaisa - consignerTdsPaisa(row.freightPaisa) - paidByOthers);
+  return Math.max(0, order.amountPaisa - owed);
 }
 
 type Outcome =
@@ -280,7 +343,9 @@ async function confirmWithProvider(
   order: Order,
   trusted: boolean,
 ): Promise<{ outcome: Outcome; status?: StatusResult }> {
-  if (order.status === 'SUCCESS' || order.status === 'FAILURE') return { outcome: 'REPLAY' };
+  if (order.status === 'SUCCESS') return { outcome: 'REPLAY' };
+  // a failed or expired order is asked again only when a verified callback says money moved after all
+  if (order.status === 'FAILURE' && !trusted) return { outcome: 'REPLAY' };
   let status: StatusResult;
   try {
     status = await requireProvider(deps).status(order.id);
@@ -292,11 +357,13 @@ async function confirmWithProvider(
   switch (status.status) {
     case 'SUCCESS': {
       if (status.amountPaisa !== order.amountPaisa + order.feePaisa) return { outcome: 'AMOUNT_MISMATCH', status };
-      const { settled } = await settleOrder(deps, order, status);
+      // a late success (after the order failed or expired) is settled too: the money did move (ADR 070)
+      const { settled } = await settleOrder(deps, order, status, ['CREATED', 'PENDING', 'FAILURE']);
       if (settled) await deps.publish(order.id, 'SUCCESS');
       return { outcome: settled ? 'SETTLED' : 'REPLAY', status };
     }
     case 'FAILURE': {
+      if (order.status === 'FAILURE') return { outcome: 'REPLAY', status };
       const failed = await markFailed(deps, order, status.message || PAYMENTS_MESSAGES.somethingWentWrong);
       if (failed) await deps.publish(order.id, 'FAILURE');
       return { outcome: failed ? 'FAILED' : 'REPLAY', status };
@@ -469,10 +536,31 @@ export function resultOf(order: Order): PaymentResult {
 
 /** GET /v2/transactions/{orderId}: the payer's own order only. */
 export async function getResult(deps: PaymentsDeps, actor: Actor, orderId: string): Promise<PaymentResult> {
+  // a subordinate whose role may not see the wallet may not read its payments either
+  if (actor.kind === 'SUBORDINATE' && !actor.permissions.has('WALLET_VIEW')) throw notFound('Payment not found');
   const order = await repo.findPayerOrder(deps.db, orderId, payerOf(actor));
   if (!order) throw notFound('Payment not found');
   return resultOf(order);
 }
+
+/**
+ * After a restart (a crash included) every open order is asked about at once, instead of waiting for
+ * its next scheduled check: a payment that succeeded while the server was down is credited now, once.
+ */
+export async function recheckOpenOrders(deps: PaymentsDeps): Promise<number> {
+  const open = await repo.listOpenOrders(deps.db, new Date(Date.now() - RECHECK_WINDOW_MS));
+  for (const { id } of open) {
+    try {
+      await reconcileOrder(deps, id, 'STATUS_JOB');
+    } catch (err) {
+      deps.log?.warn({ err, orderId: id }, 'start-up check of an open order failed');
+    }
+  }
+  return open.length;
+}
+
+/** Open orders younger than the provider's last status check (72 h) are worth asking about. */
+const RECHECK_WINDOW_MS = 72 * 3600_000;
 
 /** Only the payer may follow `order:{id}`. */
 export async function mayFollowOrder(db: Db, actor: Actor, orderId: string): Promise<boolean> {
@@ -543,6 +631,7 @@ export async function consignerBalances(deps: PaymentsDeps, actor: Actor, code?:
     balances,
     totalBalanceInPaisa: balances.reduce((sum, b) => sum + b.balanceInPaisa, 0),
     tdsAmount: balances.reduce((sum, b) => sum + b.tdsInPaisa, 0),
+    creditInPaisa: await balanceOf(deps.db, { kind: 'CONSIGNER_CREDIT', ownerId: payer.payerId }),
   };
 }
 
@@ -560,21 +649,26 @@ export async function createConsignerOrder(deps: PaymentsDeps, actor: Actor, inp
     tripId = previous.referenceId;
     amountPaisa = previous.amountPaisa;
   }
-  const [row] = await repo.listConsignerTripPayments(deps.db, payer.payerId, tripId);
-  if (!row || !amountPaisa) throw notFound('Trip not found');
-  const due = tripBalanceOf(row).balanceInPaisa;
-  if (due <= 0) throw badRequest(PAYMENTS_MESSAGES.nothingDue, 'tripId');
-  if (input.retry) amountPaisa = Math.min(amountPaisa, due);
-  else if (amountPaisa > due) throw badRequest(PAYMENTS_MESSAGES.moreThanDue, 'amountInPaisa');
-  const info = await createOrder(deps, {
-    purpose: 'CONSIGNER_TRIP',
-    payer,
-    userCode: actor.userCode,
-    amountPaisa,
-    referenceId: row.tripId,
-    retryOf: input.retry,
-  });
-  return { ...info, mid: info.merchantId, orderId: info.transactionCode, amountInPaisa: amountPaisa };
+  if (!tripId || !amountPaisa) throw notFound('Trip not found');
+  const chosenTrip = tripId;
+  let amount = amountPaisa;
+  // what is due counts every open order, and is weighed under the trip's lock (ADR 070)
+  const info = await createOrder(
+    deps,
+    { purpose: 'CONSIGNER_TRIP', payer, userCode: actor.userCode, amountPaisa: amount, referenceId: chosenTrip, retryOf: input.retry },
+    async (tx) => {
+      await repo.lockTrip(tx, chosenTrip);
+      const [row] = await repo.listConsignerTripPayments(tx, payer.payerId, chosenTrip);
+      if (!row) throw notFound('Trip not found');
+      const due = tripBalanceOf(row).balanceInPaisa;
+      if (due <= 0) throw badRequest(row.pendingPaisa > 0 ? PAYMENTS_MESSAGES.paymentOpen : PAYMENTS_MESSAGES.nothingDue, 'tripId');
+      if (input.retry) amount = Math.min(amount, due);
+      else if (amount > due) throw badRequest(PAYMENTS_MESSAGES.moreThanDue, 'amountInPaisa');
+      return amount;
+    },
+  );
+  const amountInPaisa = amount;
+  return { ...info, mid: info.merchantId, orderId: info.transactionCode, amountInPaisa };
 }
 
 export async function completeConsignerOrder(deps: PaymentsDeps, actor: Actor, orderId: string) {

@@ -27,7 +27,7 @@ const trip = (tripId: string, overrides: Partial<TripBalance> = {}): TripBalance
   ...overrides,
 });
 
-function answer(balances: TripBalance[], status = 200) {
+function answer(balances: TripBalance[], status = 200, creditInPaisa = 0) {
   server.use(
     mswHttp.get('*/api/consigner/balance/trip', () =>
       status === 200
@@ -37,6 +37,7 @@ function answer(balances: TripBalance[], status = 200) {
               balances,
               totalBalanceInPaisa: balances.reduce((s, b) => s + b.balanceInPaisa, 0),
               tdsAmount: balances.reduce((s, b) => s + b.tdsInPaisa, 0),
+              creditInPaisa,
             }),
           )
         : HttpResponse.json({ success: false, message: 'Server is down', errorCode: 'INTERNAL' }, { status }),
@@ -50,6 +51,19 @@ beforeEach(async () => {
 });
 
 describe('consigner trips with what is due', () => {
+  it('shows money paid beyond a due as the consigner’s credit, and no credit note when there is none', async () => {
+    answer([trip('TRP1')], 200, 1_683_000);
+    const { unmount } = renderApp(<ConsignerTripsPage />);
+    expect(await screen.findByTestId('consigner-credit')).toHaveTextContent(
+      '₹16,830 paid beyond what a trip was due is kept as your credit',
+    );
+    unmount();
+    answer([trip('TRP1')]);
+    renderApp(<ConsignerTripsPage />);
+    expect(await screen.findByTestId('total-due')).toBeInTheDocument();
+    expect(screen.queryByTestId('consigner-credit')).toBeNull();
+  });
+
   it('shows the total due, the TDS, and a card per trip with Pay only where something is due', async () => {
     answer([
       trip('TRP1'),

@@ -1,5 +1,5 @@
 import type { ConsignerBalances, TripBalance } from '@bhada/contracts/payments';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
@@ -51,6 +51,11 @@ function TripsWithBalances({ data }: { data: ConsignerBalances }) {
           </Text>
         </Paper>
       </SimpleGrid>
+      {data.creditInPaisa > 0 && (
+        <Alert color="blue" data-testid="consigner-credit">
+          {t('trips.credit', { amount: formatPaisa(data.creditInPaisa) })}
+        </Alert>
+      )}
       <Stack gap="sm">
         {data.balances.map((trip) => (
           <TripCard key={trip.tripId} trip={trip} />

@@ -18,6 +18,8 @@ const KEY_BY_MESSAGE: Record<string, string> = {
   [PAYMENTS_MESSAGES.notCompleted]: 'payments:result.notCompleted',
   [PAYMENTS_MESSAGES.moreThanDue]: 'payments:errors.moreThanDue',
   [PAYMENTS_MESSAGES.nothingDue]: 'payments:errors.nothingDue',
+  [PAYMENTS_MESSAGES.paymentOpen]: 'payments:errors.paymentOpen',
+  [PAYMENTS_MESSAGES.keptAsCredit]: 'payments:result.keptAsCredit',
 };
 
 export function translatePaymentMessage(t: (key: string) => string, message: string | undefined): string | undefined {

@@ -50,7 +50,7 @@ function renderPage(balances: TripBalance[]) {
   const orders: unknown[] = [];
   server.use(
     mswHttp.get('*/api/consigner/balance/trip', () =>
-      HttpResponse.json(ok({ userCode: 'CN1', balances, totalBalanceInPaisa: 0, tdsAmount: 0 })),
+      HttpResponse.json(ok({ userCode: 'CN1', balances, totalBalanceInPaisa: 0, tdsAmount: 0, creditInPaisa: 0 })),
     ),
     mswHttp.post('*/api/consigner/pay/create-order', async ({ request }) => {
       orders.push(await request.json());
