@@ -39,6 +39,13 @@ export const configSchema = z.object({
     .transform((v): number | string | false => (!v || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   /** outside production the outbox page and the demo code answer loopback clients only, unless this opens them */
   DEV_TOOLS_OPEN: bool.default(false),
+  /** the largest file one signed upload URL accepts (local storage; S3 applies its own policy) */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(15 * 1024 * 1024),
   /** how long a stopping server waits for requests in flight and open event streams */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   OTP_IP_LIMIT: z.coerce.number().int().default(30),

@@ -1,6 +1,8 @@
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -10,6 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { hmac, safeEqual } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
+import { SNIFF_BYTES, sniff } from '../lib/file-check.ts';
 
 /** Where files live: the browser uploads with a signed PUT URL and reads with a signed GET URL. */
 export interface Storage {
@@ -133,7 +136,18 @@ function s3Storage(config: Config): Storage {
 }
 
 const signedQuery = z.object({ exp: z.coerce.number().int(), sig: z.string() });
-const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
+/** Passes bytes through until `max`, then fails with 413: a streamed body is not held to Fastify's body limit. */
+function limitBytes(max: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > max) done(new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(max / 1024 / 1024)} MB`));
+      else done(null, chunk);
+    },
+  });
+}
 
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; secret: string }) => {
@@ -142,6 +156,7 @@ export const storagePlugin = fp(
       return;
     }
     const local = localStorage(join(opts.config.DATA_DIR, 'files'), opts.secret);
+    const MAX_UPLOAD_BYTES = opts.config.UPLOAD_MAX_BYTES;
     app.decorate('storage', local);
 
     const check = (op: string, key: string, query: unknown) => {
@@ -164,11 +179,32 @@ export const storagePlugin = fp(
         const target = local.path(key);
         mkdirSync(dirname(target), { recursive: true });
         const body = request.body as NodeJS.ReadableStream | Buffer | string | undefined;
-        if (body && typeof body === 'object' && 'pipe' in body) await pipeline(body, createWriteStream(target));
-        else
-          await pipeline(async function* () {
-            yield typeof body === 'string' ? Buffer.from(body) : (body ?? Buffer.alloc(0));
-          }, createWriteStream(target));
+        const source =
+          body && typeof body === 'object' && 'pipe' in body
+            ? body
+            : (async function* () {
+                yield typeof body === 'string' ? Buffer.from(body) : (body ?? Buffer.alloc(0));
+              })();
+        // an upload URL writes once ('wx' fails when the file exists): a checked and submitted file can
+        // never be replaced through the link that created it (ADR 092)
+        let out: ReturnType<typeof createWriteStream>;
+        try {
+          out = createWriteStream(target, { flags: 'wx' });
+          await once(out, 'open');
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new AppError('CONFLICT', 'This upload link was already used');
+          throw err;
+        }
+        try {
+          await pipeline(source, limitBytes(MAX_UPLOAD_BYTES), out);
+        } catch (err) {
+          // cut off at the limit while streaming, or the client went away: no partial file stays behind
+          await rm(target, { force: true });
+          // let the rest of the body drain so the answer reaches the client
+          if ('resume' in source && typeof source.resume === 'function') source.resume();
+          if (err instanceof AppError) throw err;
+          throw new AppError('VALIDATION_FAILED', 'The upload did not complete. Please try again.');
+        }
         return reply.status(200).send({ success: true, data: { key }, errorCode: '200' });
       });
 
@@ -178,17 +214,14 @@ export const storagePlugin = fp(
         check('view', key, request.query);
         const path = local.path(key);
         if (!existsSync(path)) throw new AppError('NOT_FOUND', 'File not found');
-        const ext = key.split('.').pop()?.toLowerCase();
-        const types: Record<string, string> = {
-          jpg: 'image/jpeg',
-          jpeg: 'image/jpeg',
-          png: 'image/png',
-          webp: 'image/webp',
-          pdf: 'application/pdf',
-          heic: 'image/heic',
-          heif: 'image/heic',
-        };
-        reply.header('content-type', types[ext ?? ''] ?? 'application/octet-stream');
+        // the type served is what the bytes are, never what the name or the uploader claimed: anything not
+        // an allowed image or PDF is a download, so a browser never renders it as a page (ADR 092)
+        const head = await local.read(key, SNIFF_BYTES);
+        const type = head ? sniff(head) : null;
+        const name = key.split('/').pop() ?? 'file';
+        reply.header('content-type', type ?? 'application/octet-stream');
+        reply.header('content-disposition', `${type ? 'inline' : 'attachment'}; filename="${name.replace(/[^\w.-]/g, '_')}"`);
+        reply.header('x-content-type-options', 'nosniff');
         reply.header('content-length', statSync(path).size);
         reply.header('cache-control', 'private, max-age=300');
         return reply.send(createReadStream(path));

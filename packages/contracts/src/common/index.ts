@@ -39,6 +39,8 @@ export const COMMON_ERRORS = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** the body is in a format the call does not take (text where a form or JSON is expected) */
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** an upload beyond the file size limit */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** anything unexpected; details only in the log */
   INTERNAL: 'INTERNAL',
 } as const;

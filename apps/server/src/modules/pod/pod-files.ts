@@ -2,9 +2,9 @@ import { extensionOf, FILE_KINDS, MAX_FILE_BYTES, POD_MESSAGES, type PodFile, UP
 import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SNIFF_BYTES, sniff } from '../../lib/file-check.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Storage } from '../../plugins/storage.ts';
-import { SNIFF_BYTES, sniff } from './file-check.ts';
 import * as repo from './pod.repository.ts';
 
 export interface FileDeps {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { sniff } from '../../lib/file-check.ts';
 import { insertTrip } from '../trips/trips.test-factory.ts';
-import { sniff } from './file-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,6 +81,53 @@ describe('POD uploads are checked by content', () => {
     expect(submit.status).toBe(400);
     expect(submit.body.errorCode).toBe('FILE_TOO_LARGE');
     expect(await t.app.storage.exists(issued.body.data.imgResourceKey)).toBe(false);
+  });
+
+  it('cuts a streamed upload off at the limit with 413 and leaves no partial file (ADR 092)', async () => {
+    const small = await createTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024) });
+    try {
+      const trip = await insertTrip(small.db, { state: 'UNLOADED' });
+      const issued = await small.call({
+        method: 'POST',
+        url: '/api/odin/operator-app/upload-url',
+        token: trip.operator.owner.token,
+        payload: { tripId: trip.tripId, fileName: 'huge.jpg', docType: 'POD' },
+      });
+      const res = await small.app.inject({
+        method: 'PUT',
+        url: issued.body.data.url,
+        payload: Buffer.concat([JPEG, Buffer.alloc(256 * 1024, 0)]),
+        headers: { 'content-type': 'image/jpeg' },
+      });
+      expect(res.statusCode).toBe(413);
+      expect(await small.app.storage.exists(issued.body.data.imgResourceKey)).toBe(false);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('an upload URL writes once: a checked photo cannot be replaced, and what is served is what the bytes are', async () => {
+    const trip = await insertTrip(t.db, { state: 'UNLOADED' });
+    const token = trip.operator.owner.token;
+    const issued = await issue(token, trip.tripId, 'photo.jpg');
+    expect((await put(issued.body.data.url, JPEG)).statusCode).toBe(200);
+    const again = await put(issued.body.data.url, Buffer.from('<html><script>alert(1)</script></html>'), 'text/html');
+    expect(again.statusCode).toBe(409);
+    const view = await t.app.inject({ method: 'GET', url: await t.app.storage.viewUrl(issued.body.data.imgResourceKey) });
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['content-type']).toBe('image/jpeg');
+    expect(view.headers['x-content-type-options']).toBe('nosniff');
+    expect(view.headers['content-disposition']).toMatch(/^inline; filename="[\w.-]+\.jpg"$/);
+    expect(view.rawPayload.equals(JPEG)).toBe(true);
+  });
+
+  it('a file whose bytes are not an allowed type is served only as a download, never as a page', async () => {
+    const trip = await insertTrip(t.db, { state: 'UNLOADED' });
+    const issued = await issue(trip.operator.owner.token, trip.tripId, 'photo.jpg');
+    await put(issued.body.data.url, Buffer.from('<html><script>alert(1)</script></html>'));
+    const view = await t.app.inject({ method: 'GET', url: await t.app.storage.viewUrl(issued.body.data.imgResourceKey) });
+    expect(view.headers['content-type']).toBe('application/octet-stream');
+    expect(view.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
   it('refuses path-like and disallowed file names, and never uses the name in the storage key', async () => {
