@@ -104,9 +104,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    // counted after the session is known, so a user has its own budget wherever it connects from and an
-    // office or a carrier NAT does not share one; static files are never counted (ADR 090)
-    hook: 'preHandler',
+    // counted first of all (a refused request counts too), but after the auth plugin's own onRequest hook
+    // has found the session: a user has its own budget wherever it connects from, and an office or a
+    // carrier NAT does not share one; static files are never counted (ADR 090)
     keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`),
     allowList: (request) => !request.url.startsWith('/api/'),
   });

@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/auth/logout',
-    { preHandler: requireAuth, schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: envelopeSchema(okSchema) } } },
+    { preValidation: requireAuth, schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: envelopeSchema(okSchema) } } },
     async (request) => {
       await logout(app.db, actorOf(request));
       return ok({ ok: true as const }, AUTH_MESSAGES.loggedOut);
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/auth/me',
     {
-      preHandler: requireAuth,
+      preValidation: requireAuth,
       schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: envelopeSchema(sessionUserSchema) } },
     },
     async (request) => {

@@ -46,7 +46,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
   app.get(
     '/api/fastag/vehicleWiseTagAmount',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Tagged vehicles with balances, by vehicle number',
@@ -60,7 +60,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
   app.post(
     '/api/fastag/recharge',
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Recharge a tag from the wallet (idempotent with the idempotency-key header)',
@@ -79,7 +79,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
   app.put(
     '/api/fastag/account',
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Auto-recharge toggle {id, recharge, minBal} or minimum balance {fastagId, minBalance, autoRechargeActivate}',
@@ -96,7 +96,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
   app.get(
     '/api/fastag/txnOverview/:id',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: "A vehicle's tag summary for a period (id is the vehicleId)",
@@ -111,7 +111,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
   app.get(
     '/api/fastag/transactions/v3/:id',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: "A vehicle's tolls and recharges, newest first (id is the vehicleId)",
@@ -126,7 +126,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
   app.post(
     '/api/fastag/transactions/:txnId/dispute',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Dispute a toll: raises a ticket (one open ticket per toll)',

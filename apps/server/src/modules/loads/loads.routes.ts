@@ -108,7 +108,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/odin/v2/active-loads/states',
     {
-      preHandler: view,
+      preValidation: view,
       schema: { tags, summary: 'Load board tabs with counts', response: { 200: envelopeSchema(loadTabsResponseSchema) } },
     },
     async (request) => ok(await loads.loadTabs(app.db, who(request).operatorId)),
@@ -117,7 +117,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/rest/tesseract/v1/load',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Loads by state-id, best fit first',
@@ -131,7 +131,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/odin/v2/active-loads/search-option',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Filter values for the load board',
@@ -145,7 +145,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/rest/tesseract/v1/load/:id',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Load details with my quote view (utm-source header recorded)',
@@ -160,7 +160,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/rest/tesseract/v1/load/:demandId/consent',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Accept or reject a load',
@@ -179,7 +179,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/odin/v2/:id/call',
     {
-      preHandler: view,
+      preValidation: view,
       schema: { tags, summary: 'Whom to call about a load', params: idParams, response: { 200: envelopeSchema(callResponseSchema) } },
     },
     async (request) => ok(await loads.callContact(app.db, who(request).operatorId, request.params.id)),
@@ -189,7 +189,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rest/tesseract/v1/demand',
     {
-      preHandler: poster,
+      preValidation: poster,
       schema: {
         tags,
         summary: 'Post a load (consigner or admin)',
@@ -207,7 +207,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/rest/tesseract/v1/demand',
     {
-      preHandler: poster,
+      preValidation: poster,
       schema: {
         tags,
         summary: "A consigner's loads (admin: all)",
@@ -221,7 +221,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/rest/tesseract/v1/demand/:id/quotes',
     {
-      preHandler: poster,
+      preValidation: poster,
       schema: {
         tags,
         summary: 'Quotes on my load, ranked',
@@ -235,7 +235,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rest/tesseract/v1/demand/:id/award',
     {
-      preHandler: poster,
+      preValidation: poster,
       schema: {
         tags,
         summary: 'Pick another quote before the deadline',
@@ -254,7 +254,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rest/tesseract/v1/demand/:id/cancel',
     {
-      preHandler: poster,
+      preValidation: poster,
       schema: {
         tags,
         summary: 'Cancel my load before a token is paid',

@@ -73,7 +73,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
   app.post(
     '/api/wallet/recharge/v2',
     {
-      preHandler: addMoney,
+      preValidation: addMoney,
       schema: {
         tags,
         summary: 'Create a wallet top-up order (amount in rupees)',
@@ -87,7 +87,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
   app.get(
     '/api/v2/transactions/:orderId',
     {
-      preHandler: requireAuth,
+      preValidation: requireAuth,
       schema: {
         tags,
         summary: 'Payment result of an order',
@@ -101,7 +101,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
   app.post(
     '/api/v2/transactions/update',
     {
-      preHandler: requireKind('OPERATOR', 'SUBORDINATE', 'CONSIGNER'),
+      preValidation: requireKind('OPERATOR', 'SUBORDINATE', 'CONSIGNER'),
       schema: {
         tags,
         summary: 'Record the chosen payment mode and its internet charge before processing',
@@ -115,7 +115,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
   app.post(
     '/api/rest/tesseract/v1/payment/wallet/initiate-recharge',
     {
-      preHandler: addMoney,
+      preValidation: addMoney,
       schema: {
         tags,
         summary: 'Start a wallet recharge (amount in paisa)',
@@ -129,7 +129,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
   app.post(
     '/api/rest/tesseract/v1/payment/wallet/complete-recharge',
     {
-      preHandler: addMoney,
+      preValidation: addMoney,
       schema: {
         tags,
         summary: 'Confirm a wallet recharge with the provider',
@@ -146,7 +146,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
   app.get(
     '/api/consigner/balance/trip',
     {
-      preHandler: requireKind('CONSIGNER'),
+      preValidation: requireKind('CONSIGNER'),
       schema: {
         tags,
         summary: 'What the consigner still owes on each trip (freight − TDS − paid)',
@@ -160,7 +160,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
   app.post(
     '/api/consigner/pay/create-order',
     {
-      preHandler: requireKind('CONSIGNER'),
+      preValidation: requireKind('CONSIGNER'),
       schema: {
         tags,
         summary: "Start a consigner's trip payment",
@@ -174,7 +174,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
   app.post(
     '/api/consigner/pay/complete-order',
     {
-      preHandler: requireKind('CONSIGNER'),
+      preValidation: requireKind('CONSIGNER'),
       schema: {
         tags,
         summary: "Confirm a consigner's trip payment with the provider",

@@ -10,7 +10,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/odin/v2/map/unloading-point/search',
     {
-      preHandler: requireAuth,
+      preValidation: requireAuth,
       schema: {
         tags: ['places'],
         summary: 'Search loading/unloading points and cities',

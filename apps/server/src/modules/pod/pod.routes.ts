@@ -38,7 +38,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
   app.post(
     '/api/odin/operator-app/upload-url',
     {
-      preHandler: upload,
+      preValidation: upload,
       schema: {
         tags,
         summary: 'Signed upload URL for a trip document',
@@ -55,7 +55,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
   app.post(
     '/api/odin/operator-app/upload-confirm',
     {
-      preHandler: upload,
+      preValidation: upload,
       schema: { tags, summary: 'Check an upload after the PUT', body: resourceBody, response: { 200: envelopeSchema(podFileSchema) } },
     },
     async (request) => ok(await pod.confirmUpload(deps(), await mine(request, { id: request.body.tripId }), request.body.resourceKey)),
@@ -64,7 +64,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
   app.post(
     '/api/odin/operator-app/upload-remove',
     {
-      preHandler: upload,
+      preValidation: upload,
       schema: { tags, summary: 'Remove an upload not yet submitted', body: resourceBody, response: { 200: envelopeSchema(okSchema) } },
     },
     async (request) => ok(await pod.removeUpload(deps(), await mine(request, { id: request.body.tripId }), request.body.resourceKey)),
@@ -73,7 +73,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
   app.get(
     '/api/odin/operator-app/trip-pod-details',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: "The trip's POD files",
@@ -90,7 +90,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
   app.post(
     '/api/rest/tesseract/v1/trip/submit-pod',
     {
-      preHandler: upload,
+      preValidation: upload,
       schema: { tags, summary: 'Submit the POD', body: submitPodRequestSchema, response: { 200: envelopeSchema(submitPodResponseSchema) } },
     },
     async (request) => {
@@ -102,7 +102,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
   app.get(
     '/api/admin/trips/:id/pod',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: { tags, summary: 'Admin: POD files', params: tripIdParamsSchema, response: { 200: envelopeSchema(tripPodDetailsSchema) } },
     },
     async (request) => ok(await pod.podDetails(deps(), await trips.tripOf(app.db, { id: request.params.id, operatorId: null }))),
@@ -111,7 +111,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
   app.post(
     '/api/admin/trips/:id/pod/verify',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags,
         summary: 'Admin: verify the POD and settle',
@@ -129,7 +129,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
   app.post(
     '/api/admin/trips/:id/pod/reject',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags,
         summary: 'Admin: reject the POD',

@@ -16,7 +16,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/rest/tesseract/v1/load/:id/quote',
     {
-      preHandler: requirePermission('LOADS_VIEW', 'QUOTES_SUBMIT'),
+      preValidation: requirePermission('LOADS_VIEW', 'QUOTES_SUBMIT'),
       schema: {
         tags,
         summary: 'Place or revise my quote (rupees, 2 decimals) while bidding is open',
@@ -44,7 +44,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/rest/tesseract/v1/load/:id/quote-quality',
     {
-      preHandler: requirePermission('LOADS_VIEW'),
+      preValidation: requirePermission('LOADS_VIEW'),
       schema: {
         tags,
         summary: 'How a quote compares with the lane’s recent winning prices',

@@ -36,7 +36,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ plan: subscription.Plan
   app.get(
     '/api/rest/tesseract/v1/config/subscription',
     {
-      preHandler: operatorUser,
+      preValidation: operatorUser,
       schema: {
         tags,
         summary: 'The membership plan, my membership and my unpaid order',
@@ -49,7 +49,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ plan: subscription.Plan
   app.post(
     '/api/rest/tesseract/v1/profile/subscribe',
     {
-      preHandler: payer,
+      preValidation: payer,
       schema: {
         tags,
         summary: 'Record where the operator came from (medium, once) and where to go next',
@@ -63,7 +63,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ plan: subscription.Plan
   app.post(
     '/api/odin/v2/operator-subscription',
     {
-      preHandler: payer,
+      preValidation: payer,
       schema: {
         tags,
         summary: 'My open membership order at the plan price (reused while open)',
@@ -76,7 +76,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ plan: subscription.Plan
   app.post(
     '/api/odin/v2/submit-payment',
     {
-      preHandler: payer,
+      preValidation: payer,
       schema: {
         tags,
         summary: 'Pay my membership order from the wallet (idempotency-key header, else once per order)',

@@ -46,7 +46,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/token/app-config`,
-    { preHandler: read, schema: { tags, summary: 'Token screen settings', response: { 200: envelopeSchema(tokenAppConfigSchema) } } },
+    { preValidation: read, schema: { tags, summary: 'Token screen settings', response: { 200: envelopeSchema(tokenAppConfigSchema) } } },
     async () =>
       ok({
         proximityWarningKm: PROXIMITY_WARNING_KM,
@@ -59,7 +59,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/token-detail`,
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         summary: 'Fleet load confirmation',
@@ -73,7 +73,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/token`,
     {
-      preHandler: read,
+      preValidation: read,
       schema: { tags, summary: 'My token for a load', querystring: tokenQuerySchema, response: { 200: envelopeSchema(tokenSchema) } },
     },
     async (request) => ok(await tokens.getToken(app.db, op(request), request.query.demandId)),
@@ -82,7 +82,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/demand/:id/token-details`,
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         summary: 'Token amount and wallet before paying',
@@ -96,7 +96,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/demand/:id/vehicles`,
     {
-      preHandler: pay,
+      preValidation: pay,
       schema: {
         tags,
         summary: 'My vehicles that fit the won load',
@@ -110,7 +110,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/vehicle/:id`,
     {
-      preHandler: pay,
+      preValidation: pay,
       schema: {
         tags,
         summary: 'One of my vehicles (distance to the load when demandId is given)',
@@ -125,7 +125,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/token/:id/phonebook-driver-info`,
     {
-      preHandler: pay,
+      preValidation: pay,
       schema: { tags, summary: 'My drivers', params: idParams, response: { 200: envelopeSchema(phonebookResponseSchema) } },
     },
     async (request) => ok(await tokens.phonebook(app.db, op(request), request.params.id)),
@@ -134,7 +134,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/token/:id/vehicle-details`,
     {
-      preHandler: pay,
+      preValidation: pay,
       schema: {
         tags,
         summary: 'Choose vehicle and driver',
@@ -150,7 +150,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/demand/:id/initiate-token`,
     {
-      preHandler: pay,
+      preValidation: pay,
       schema: { tags, summary: 'Make the token ready to pay', params: idParams, response: { 200: envelopeSchema(tokenSchema) } },
     },
     async (request) => ok(await tokens.initiateToken(app.db, op(request), request.params.id), TOKENS_MESSAGES.initiated),
@@ -159,7 +159,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/token/:id/pay-token`,
     {
-      preHandler: pay,
+      preValidation: pay,
       schema: {
         tags,
         summary: 'Pay the token from the wallet (idempotency-key header); creates the trip',
@@ -177,7 +177,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/token/:demandId/cancel`,
     {
-      preHandler: cancel,
+      preValidation: cancel,
       schema: {
         tags,
         summary: 'Cancel a paid token; refund per policy, once',

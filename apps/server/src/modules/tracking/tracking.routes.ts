@@ -57,7 +57,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; product
   app.post(
     '/api/tracking/devices',
     {
-      preHandler: requirePermission('VEHICLES_MANAGE'),
+      preValidation: requirePermission('VEHICLES_MANAGE'),
       schema: {
         tags,
         summary: 'Register a GPS device or phone',
@@ -74,7 +74,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; product
   app.get(
     '/api/tracking/devices',
     {
-      preHandler: requirePermission('VEHICLES_VIEW'),
+      preValidation: requirePermission('VEHICLES_VIEW'),
       schema: { tags, summary: "The operator's devices", response: { 200: envelopeSchema(z.array(deviceSchema)) } },
     },
     async (request) => ok(await tracking.listDevices(app.db, operatorIdOf(actorOf(request)))),
@@ -83,7 +83,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; product
   app.delete(
     '/api/tracking/devices/:id',
     {
-      preHandler: requirePermission('VEHICLES_MANAGE'),
+      preValidation: requirePermission('VEHICLES_MANAGE'),
       schema: { tags, summary: 'Revoke a device', params: tripIdParamsSchema, response: { 200: envelopeSchema(okSchema) } },
     },
     async (request) => ok(await tracking.revokeDevice(app.db, operatorIdOf(actorOf(request)), request.params.id)),
@@ -92,7 +92,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; product
   app.get(
     '/api/rest/tesseract/v2/trip/:id/tracking',
     {
-      preHandler: requirePermission('TRIPS_VIEW'),
+      preValidation: requirePermission('TRIPS_VIEW'),
       schema: {
         tags,
         summary: 'Trip tracking: path, position, ETA, stops',
@@ -109,7 +109,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; product
 
   if (!opts.production) {
     // demo and browser tests: move the simulated trucks now instead of waiting a minute
-    app.post('/api/dev/tracking/tick', { preHandler: requireAuth, schema: { hide: true } }, async () =>
+    app.post('/api/dev/tracking/tick', { preValidation: requireAuth, schema: { hide: true } }, async () =>
       ok(await tracking.simulateTick(app.db, app.events, { includeDeviceless })),
     );
   }

@@ -93,7 +93,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     V1,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: "The operator's trips",
@@ -107,7 +107,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V1}/trip-state-filter`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Trip filters (one selected)',
@@ -121,7 +121,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V1}/:id`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: { tags, summary: 'Trip details', params: tripIdParamsSchema, response: { 200: envelopeSchema(tripDetailSchema) } },
     },
     async (request) => ok(await trips.detail(app.db, await mine(request, { id: request.params.id }))),
@@ -130,7 +130,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: { tags, summary: 'Trip details v2', params: tripIdParamsSchema, response: { 200: envelopeSchema(tripDetailV2Schema) } },
     },
     async (request) => ok(await trips.detailV2(app.db, await mine(request, { id: request.params.id }))),
@@ -139,7 +139,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     '/api/odin/operator-app/trip-detail',
     {
-      preHandler: view,
+      preValidation: view,
       schema: { tags, summary: 'Trip by demand', querystring: demandIdQuerySchema, response: { 200: envelopeSchema(tripDetailV2Schema) } },
     },
     async (request) => ok(await trips.detailV2(app.db, await mine(request, { demandId: request.query['demand-id'] }))),
@@ -148,7 +148,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/trip-state-detail`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: { tags, summary: 'Trip stages', querystring: tripIdQuerySchema, response: { 200: envelopeSchema(tripStateDetailSchema) } },
     },
     async (request) => ok(await trips.stateDetail(app.db, await mine(request, { id: request.query.tripId }))),
@@ -157,7 +157,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     '/api/odin/operator-app/trip-transactions',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Token, advance, balance, deductions',
@@ -171,7 +171,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     '/api/odin/operator-app/trip-expenses',
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Claimed charges and summary',
@@ -187,7 +187,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     `${V1}/otp`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Send or verify a stage OTP',
@@ -205,7 +205,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     `${V1}/operator/advance-state`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Move the trip to its next stage',
@@ -222,7 +222,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     `${V1}/operator/advance-state-view`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'The state-change widget',
@@ -236,7 +236,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     `${V1}/operator/state-change-alert`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Record a state alert',
@@ -253,7 +253,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     '/api/odin/operator-app/trip/feedback-action',
     {
-      preHandler: view,
+      preValidation: view,
       schema: { tags, summary: 'Trip feedback', body: feedbackActionRequestSchema, response: { 200: envelopeSchema(okSchema) } },
     },
     async (request) => {
@@ -265,7 +265,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     '/api/rest/tesseract/v1/chats/session/update-variables',
     {
-      preHandler: view,
+      preValidation: view,
       schema: { tags, summary: 'Support chat context', body: chatVariablesRequestSchema, response: { 200: envelopeSchema(okSchema) } },
     },
     async (request) => {
@@ -279,7 +279,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id/reasons`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Reasons by action',
@@ -297,7 +297,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id/slot`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Bookable slots at a point',
@@ -312,7 +312,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.patch(
     `${V2}/:id/slot`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Book a slot',
@@ -328,7 +328,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id/loading-slot`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Loading slots (fastag §7.4)',
@@ -342,7 +342,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     `${V2}/:id/loading-slot`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Book a loading slot (fastag §7.4)',
@@ -361,7 +361,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V1}/:id/delay`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Delay reasons and reports',
@@ -376,7 +376,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.patch(
     `${V1}/:id/delay`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Report a delay',
@@ -397,7 +397,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id/policy/expenses`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Expense policy',
@@ -415,7 +415,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     `${V2}/:id/charges`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Claim or change a charge',
@@ -431,7 +431,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id/invoice/upload-url`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Signed URL for the invoice file',
@@ -447,7 +447,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.patch(
     `${V2}/:id/invoice`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Attach the uploaded invoice',
@@ -463,7 +463,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.delete(
     `${V2}/:id/invoice`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: { tags, summary: 'Remove the invoice', params: tripIdParamsSchema, response: { 200: envelopeSchema(okSchema) } },
     },
     async (request) => ok(await trips.deleteInvoice(deps(), await mine(request, { id: request.params.id })), TRIPS_MESSAGES.invoiceDeleted),
@@ -472,7 +472,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id/invoice/view-url`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Signed URL to view the invoice',
@@ -489,7 +489,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id/cancel-reasons`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: { tags, summary: 'Cancel reasons', params: tripIdParamsSchema, response: { 200: envelopeSchema(reasonsResponseSchema) } },
     },
     async (request) => {
@@ -501,7 +501,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id/cancel-confirmation`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'What cancelling refunds',
@@ -515,7 +515,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     `${V2}/:id/cancel`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Cancel the trip',
@@ -534,7 +534,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/:id/replace-vehicle-reasons`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Vehicle replacement reasons',
@@ -551,7 +551,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     `${V2}/replace-vehice`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Replace the vehicle (spec spelling)',
@@ -569,7 +569,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     `${V2}/:id/notifyconsigner`,
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: {
         tags,
         summary: 'Tell the consigner where the truck is',
@@ -588,7 +588,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     `${V2}/document/:id/bilti/view-urls`,
     {
-      preHandler: view,
+      preValidation: view,
       schema: {
         tags,
         summary: 'Bilti (lorry receipt) view URLs',
@@ -606,7 +606,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     '/api/admin/trips',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags,
         summary: 'Admin: trips by state',
@@ -620,7 +620,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.get(
     '/api/admin/trips/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: { tags, summary: 'Admin: trip details', params: tripIdParamsSchema, response: { 200: envelopeSchema(tripDetailV2Schema) } },
     },
     async (request) => ok(await trips.detailV2(app.db, await anyTrip(request.params.id))),
@@ -629,7 +629,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     '/api/admin/trips/:id/charges/:chargeId/decision',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags,
         summary: 'Admin: approve or reject a claim',
@@ -644,7 +644,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   app.post(
     '/api/admin/trips/:id/complete',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags,
         summary: 'Admin: retry settlement of a verified trip',

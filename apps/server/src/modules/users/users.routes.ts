@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/permissionGroup',
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: { tags, summary: 'Permission catalogue', response: { 200: envelopeSchema(permissionGroupsResponseSchema) } },
     },
     async () => ok(users.permissionGroups()),
@@ -35,20 +35,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/getAllRoles',
-    { preHandler: manage, schema: { tags, summary: "The operator's roles", response: { 200: envelopeSchema(rolesResponseSchema) } } },
+    { preValidation: manage, schema: { tags, summary: "The operator's roles", response: { 200: envelopeSchema(rolesResponseSchema) } } },
     async (request) => ok(await users.listRoles(app.db, op(request))),
   );
 
   app.post(
     '/api/user/createRole',
-    { preHandler: manage, schema: { tags, summary: 'Create a role', body: createRoleRequestSchema, response: { 200: roleRef } } },
+    { preValidation: manage, schema: { tags, summary: 'Create a role', body: createRoleRequestSchema, response: { 200: roleRef } } },
     async (request) => ok(await users.createRole(app.db, op(request), request.body), USERS_MESSAGES.roleCreated),
   );
 
   app.post(
     '/api/user/addRolePermissions',
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: { tags, summary: 'Add permissions to a role', body: rolePermissionsRequestSchema, response: { 200: roleRef } },
     },
     async (request) => ok(await users.addRolePermissions(app.db, op(request), request.body), USERS_MESSAGES.roleAdded),
@@ -57,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/deleteRolePermissions',
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: { tags, summary: 'Remove permissions from a role', body: rolePermissionsRequestSchema, response: { 200: roleRef } },
     },
     async (request) => ok(await users.deleteRolePermissions(app.db, op(request), request.body), USERS_MESSAGES.roleDeleted),
@@ -65,20 +65,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/getOperatorSubordinates',
-    { preHandler: manage, schema: { tags, summary: 'Sub-users', response: { 200: envelopeSchema(subordinatesResponseSchema) } } },
+    { preValidation: manage, schema: { tags, summary: 'Sub-users', response: { 200: envelopeSchema(subordinatesResponseSchema) } } },
     async (request) => ok(await users.listSubordinates(app.db, op(request))),
   );
 
   app.post(
     '/api/user/addSubordinate/v2',
-    { preHandler: manage, schema: { tags, summary: 'Add a sub-user', body: addSubordinateRequestSchema, response: { 200: userRef } } },
+    { preValidation: manage, schema: { tags, summary: 'Add a sub-user', body: addSubordinateRequestSchema, response: { 200: userRef } } },
     async (request) => ok(await users.addSubordinate(app.db, op(request), request.body), USERS_MESSAGES.userAdded),
   );
 
   app.delete(
     '/api/user/removeSubordinate',
     {
-      preHandler: manage,
+      preValidation: manage,
       schema: { tags, summary: 'Remove a sub-user', querystring: removeSubordinateQuerySchema, response: { 200: userRef } },
     },
     async (request) => ok(await users.removeSubordinate(app.db, op(request), request.query.userCode), USERS_MESSAGES.userDeleted),
@@ -87,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/vehicle/getAll',
     {
-      preHandler: requirePermission('VEHICLES_VIEW'),
+      preValidation: requirePermission('VEHICLES_VIEW'),
       schema: { tags, summary: "The operator's vehicles", response: { 200: envelopeSchema(operatorVehiclesResponseSchema) } },
     },
     async (request) => ok(await users.listOperatorVehicles(app.db, op(request))),

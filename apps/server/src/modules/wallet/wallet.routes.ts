@@ -38,7 +38,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (ap
   app.get(
     '/api/wallet',
     {
-      preHandler: requireAnyPermission('WALLET_VIEW', 'FASTAG_VIEW'),
+      preValidation: requireAnyPermission('WALLET_VIEW', 'FASTAG_VIEW'),
       schema: { tags, summary: 'Wallet balance (rupees)', response: { 200: envelopeSchema(walletBalanceResponseSchema) } },
     },
     async (request) => ok(await wallet.getBalance(app.db, op(request))),
@@ -47,7 +47,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (ap
   app.get(
     '/api/rest/tesseract/v1/payment/wallet',
     {
-      preHandler: requireAnyPermission('WALLET_VIEW', 'WALLET_ADD_MONEY', 'TOKENS_PAY', 'FASTAG_VIEW'),
+      preValidation: requireAnyPermission('WALLET_VIEW', 'WALLET_ADD_MONEY', 'TOKENS_PAY', 'FASTAG_VIEW'),
       schema: { tags, summary: 'Wallet balance in paisa', response: { 200: envelopeSchema(paymentWalletResponseSchema) } },
     },
     async (request) => ok(await wallet.paymentWallet(app.db, op(request))),
@@ -56,7 +56,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (ap
   app.get(
     '/api/wallet/transactions',
     {
-      preHandler: requirePermission('WALLET_VIEW'),
+      preValidation: requirePermission('WALLET_VIEW'),
       schema: {
         tags,
         summary: 'Passbook: wallet movements with pending and failed top-ups, newest first',
@@ -70,7 +70,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (ap
   app.post(
     '/api/reports/download-token',
     {
-      preHandler: requirePermission('REPORTS_DOWNLOAD'),
+      preValidation: requirePermission('REPORTS_DOWNLOAD'),
       schema: {
         tags: ['reports'],
         summary: 'A short-lived link to a statement, for opening in a new tab',
