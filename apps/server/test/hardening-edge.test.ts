@@ -153,6 +153,21 @@ describe('bad input is a 400 or 415 for every route, never a 500', () => {
   });
 });
 
+describe('content security policy', () => {
+  it('allows no inline script on the site; the sandbox bank page runs its one script under a fresh nonce', async () => {
+    const t = await createTestApp();
+    try {
+      const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const policy = String(api.headers['content-security-policy']);
+      expect(policy).toMatch(/script-src 'self'(;|$)/);
+      expect(policy).not.toContain("'unsafe-inline' ;");
+      expect(policy.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('secrets and logs', () => {
   it('refuses to start in production with a development secret, naming the variable', () => {
     const base = { NODE_ENV: 'production', APP_SECRET: 'a-real-secret-0123456789' };

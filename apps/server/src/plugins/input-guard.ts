@@ -9,7 +9,9 @@ const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF]
 
 function findBad(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return FORBIDDEN.test(value) ? path : undefined;
+  // only parsed JSON and forms are walked: a raw upload stream or a Buffer is not text
   if (depth > 20 || value === null || typeof value !== 'object') return undefined;
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return undefined;
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
     const where = path ? `${path}.${key}` : key;
     if (FORBIDDEN.test(key)) return where;

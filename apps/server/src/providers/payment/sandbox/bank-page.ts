@@ -8,6 +8,9 @@ const esc = (v: unknown) =>
 
 const rupees = (paisa: number) => `₹${(paisa / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** Stands where the page's script nonce goes; the route swaps in a fresh one with its CSP (the site allows no inline script). */
+export const SCRIPT_NONCE = '__SCRIPT_NONCE__';
+
 function layout(title: string, inner: string, script = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title>
@@ -22,7 +25,7 @@ label{display:block;font-size:14px;margin:12px 0 4px} input{width:100%;box-sizin
 .row{display:flex;flex-direction:column;gap:8px;margin-top:16px} button{padding:12px;font-size:16px;border:0;border-radius:8px;cursor:pointer;font-weight:600}
 .ok{background:#1e8e3e;color:#fff}.no{background:#d93025;color:#fff}.wait{background:#f9ab00;color:#1b2330}
 .err{background:#fdecea;color:#a50e0e;padding:8px 12px;border-radius:8px} small,li{color:#5b6573;font-size:13px} ul{padding-left:18px}
-</style></head><body><main>${inner}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
+</style></head><body><main>${inner}</main>${script ? `<script nonce="${SCRIPT_NONCE}">${script}</script>` : ''}</body></html>`;
 }
 
 function describe(order: SandboxOrder): string {

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { bankPage, callbackPage, statusPage } from './bank-page.ts';
+import { bankPage, callbackPage, SCRIPT_NONCE, statusPage } from './bank-page.ts';
 import { bankIconSvg } from './catalogue.ts';
 import * as sandbox from './sandbox.service.ts';
 
@@ -32,8 +33,19 @@ export const sandboxRoutes: FastifyPluginAsync<{ config: sandbox.SandboxConfig; 
   api('/theia/api/v1/processTransaction', sandbox.processTransaction);
   api('/v3/order/status', (db, c, _q, req) => sandbox.orderStatus(db, c, req));
 
-  const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  // the sandbox's own pages (standing in for the provider's site) run their one small script under a nonce
+  const html = (reply: FastifyReply, body: string, status = 200) => {
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; form-action 'self' https:; frame-ancestors 'self'; base-uri 'self'`,
+      )
+      .send(body.replaceAll(SCRIPT_NONCE, nonce));
+  };
 
   const showBank = async (orderId: string, reply: FastifyReply) => {
     const order = await sandbox.findSandboxOrder(opts.db(), orderId);
