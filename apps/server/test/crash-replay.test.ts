@@ -92,7 +92,9 @@ it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
 
     // first start: migrations and the demo data
     let server = await start(port);
-    const login = await (await post('/api/auth/verify', { phone: '9000000001', otp: '123456' })).json();
+    const login = (await (await post('/api/auth/verify', { phone: '9000000001', otp: '123456' })).json()) as {
+      data: { accessToken: string; userCode: string };
+    };
     const token = login.data.accessToken as string;
     const userCode = login.data.userCode as string;
     await stop(server);
@@ -107,7 +109,7 @@ it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     let decided = 0;
     /** a top-up the bank approves; its callback may or may not arrive before the crash */
     const topUp = async (i: number) => {
-      const order = (await (await post('/api/wallet/recharge/v2', { amount: 100 + i }, auth)).json()).data as {
+      const order = ((await (await post('/api/wallet/recharge/v2', { amount: 100 + i }, auth)).json()) as { data: unknown }).data as {
         transactionCode: string;
         checkSumHash: string;
         merchantId: string;
