@@ -1,55 +1,145 @@
-// Import direction (STYLE.md 17): contracts ← server, contracts ← web; the apps never import each other;
-// features never import other features; services never import Fastify; contracts stay browser-safe.
+// Import direction (STYLE.md 17, ADR 087): contracts ← server, contracts ← web; the apps never import each
+// other; features never import other features; services never import Fastify; only repositories import
+// Drizzle values or write SQL; route files never reach a repository; server modules form no cycle.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(fileURLToPath(import.meta.url), '..', '..');
-const files = [];
-const walk = (dir) => {
-  for (const name of readdirSync(dir)) {
+/**
+ * Known breaches, each to be removed by the change that fixes it (an entry that no longer fires fails the
+ * check too, so the list only shrinks). Format: the problem's text as the checker prints it.
+ */
+export const KNOWN = [
+  'module cycle: fastag → wallet → fastag',
+  'module cycle: loads → quotes → loads',
+  'module cycle: pod → trips → pod',
+  // the sandbox provider's routes are registered by the payments module rather than by app.ts
+  "apps/server/src/modules/payments/payments.routes.ts: imports '../../providers/payment/sandbox/sandbox.routes.ts' — nothing imports a route file",
+  "apps/server/src/modules/quotes/quotes.routes.ts: imports '../loads/loads.repository.ts' — route files call services, never repositories",
+  "apps/server/src/modules/quotes/quotes.routes.ts: imports '../loads/loads.routes.ts' — nothing imports a route file",
+];
+
+const importRe = /(^|\n)\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const SQL_IN_ROUTES = /\bsql`|\b(SELECT|INSERT|UPDATE|DELETE)\s+(\*|[a-z_]+\s+(FROM|INTO|SET)\b)/;
+
+function walk(dir, out) {
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of names) {
     if (name === 'node_modules' || name === 'dist') continue;
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) walk(p);
-    else if (/\.(ts|tsx)$/.test(name)) files.push(p);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (/\.(ts|tsx)$/.test(name)) out.push(p);
   }
-};
-for (const d of ['packages/contracts/src', 'apps/server/src', 'apps/web/src']) walk(join(root, d));
+  return out;
+}
 
-const importRe = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-const problems = [];
-for (const file of files) {
-  const rel = relative(root, file);
-  const text = readFileSync(file, 'utf8');
-  for (const m of text.matchAll(importRe)) {
-    const spec = m[1] ?? m[2];
-    const bad = (why) => problems.push(`${rel}: imports '${spec}' — ${why}`);
-    if (rel.startsWith('packages/contracts/')) {
-      if (spec.startsWith('node:') || /^(fastify|drizzle-orm|pg|@electric-sql|react)/.test(spec)) bad('contracts must stay browser-safe');
-      if (spec.startsWith('@bhada/')) bad('contracts import nothing of the apps');
-    }
-    if (rel.startsWith('apps/server/') && (spec.startsWith('@bhada/web') || spec.includes('apps/web')))
-      bad('the server never imports the web app');
-    if (rel.startsWith('apps/web/')) {
-      if (spec.startsWith('@bhada/server') || spec.includes('apps/server')) bad('the web app never imports the server');
-      if (/^(fastify|drizzle-orm|pg|@electric-sql|node:)/.test(spec)) bad('server-only module in the browser');
-      const own = rel.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
-      if (own) {
-        const target =
-          spec.match(/features\/([^/]+)/)?.[1] ??
-          (spec.startsWith('.') ? relative(join(root, 'apps/web/src/features'), join(file, '..', spec)).split('/')[0] : undefined);
-        if (target && target !== own && !target.startsWith('..')) bad(`feature '${own}' must not import feature '${target}'`);
+/** The problems in the tree under `root` (the repository root, or a fixture tree in the tests). */
+export function findProblems(root) {
+  const files = ['packages/contracts/src', 'apps/server/src', 'apps/web/src'].flatMap((d) => walk(join(root, d), []));
+  const problems = [];
+  /** module → modules it imports (server only) */
+  const graph = new Map();
+  const moduleOf = (rel) => rel.match(/^apps\/server\/src\/modules\/([^/]+)\//)?.[1];
+
+  for (const file of files) {
+    const rel = relative(root, file).split('\\').join('/');
+    const text = readFileSync(file, 'utf8');
+    const isTest = /\.test\.tsx?$|test-helpers|test-support|test-factory/.test(rel);
+    const ownModule = moduleOf(rel);
+    for (const m of text.matchAll(importRe)) {
+      const typeOnly = Boolean(m[3]);
+      const spec = m[5] ?? m[6];
+      const bad = (why) => problems.push(`${rel}: imports '${spec}' — ${why}`);
+      const resolved = spec.startsWith('.')
+        ? relative(root, join(dirname(file), spec))
+            .split('\\')
+            .join('/')
+        : spec;
+      if (rel.startsWith('packages/contracts/')) {
+        if (spec.startsWith('node:') || /^(fastify|drizzle-orm|pg|@electric-sql|react)/.test(spec)) bad('contracts must stay browser-safe');
+        if (spec.startsWith('@bhada/')) bad('contracts import nothing of the apps');
+      }
+      if (rel.startsWith('apps/server/') && (spec.startsWith('@bhada/web') || resolved.startsWith('apps/web')))
+        bad('the server never imports the web app');
+      if (rel.startsWith('apps/web/')) {
+        if (spec.startsWith('@bhada/server') || resolved.startsWith('apps/server')) bad('the web app never imports the server');
+        if (/^(fastify|drizzle-orm|pg|@electric-sql|node:)/.test(spec)) bad('server-only module in the browser');
+        const own = rel.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
+        if (own) {
+          const target =
+            spec.match(/features\/([^/]+)/)?.[1] ??
+            (spec.startsWith('.')
+              ? relative(join(root, 'apps/web/src/features'), join(dirname(file), spec))
+                  .split('\\')
+                  .join('/')
+                  .split('/')[0]
+              : undefined);
+          if (target && target !== own && !target.startsWith('..')) bad(`feature '${own}' must not import feature '${target}'`);
+        }
+      }
+      if (rel.startsWith('apps/server/src/modules/') && !isTest) {
+        if (/\.service\.ts$/.test(rel) && /^fastify/.test(spec)) bad('services never import Fastify');
+        if (/^drizzle-orm/.test(spec) && !typeOnly && !/\.repository\.ts$/.test(rel)) bad('only repositories import Drizzle');
+        if (/\.routes\.ts$/.test(rel) && /\.repository(\.ts)?$/.test(spec)) bad('route files call services, never repositories');
+        if (/\.routes(\.ts)?$/.test(spec)) bad('nothing imports a route file');
+        if (spec.startsWith('.') && ownModule && !typeOnly) {
+          const target = moduleOf(
+            relative(root, join(dirname(file), spec))
+              .split('\\')
+              .join('/'),
+          );
+          if (target && target !== ownModule) {
+            if (!graph.has(ownModule)) graph.set(ownModule, new Set());
+            graph.get(ownModule).add(target);
+          }
+        }
       }
     }
-    if (/apps\/server\/src\/modules\/.*\.service\.ts$/.test(rel) && /^fastify/.test(spec)) bad('services never import Fastify');
-    if (/apps\/server\/src\/modules\/.*\.(service|routes)\.ts$/.test(rel) && spec === 'drizzle-orm' && !rel.endsWith('.repository.ts')) {
-      // services may use drizzle types only through repositories
-      if (!text.includes('import type')) bad('only repositories import Drizzle');
+    if (/^apps\/server\/src\/modules\/.*\.routes\.ts$/.test(rel) && SQL_IN_ROUTES.test(text))
+      problems.push(`${rel}: contains SQL — queries live in repositories`);
+  }
+
+  // cycles between server modules, each reported once from its smallest member
+  const seen = new Set();
+  for (const start of [...graph.keys()].sort()) {
+    const stack = [[start, [start]]];
+    while (stack.length) {
+      const [node, path] = stack.pop();
+      for (const next of [...(graph.get(node) ?? [])].sort()) {
+        if (next === start) {
+          const cycle = [...path, start];
+          const key = [...new Set(cycle)].sort().join(',');
+          if (!seen.has(key) && path.every((p) => p >= start)) {
+            seen.add(key);
+            problems.push(`module cycle: ${cycle.join(' → ')}`);
+          }
+        } else if (!path.includes(next) && path.length < 8) stack.push([next, [...path, next]]);
+      }
     }
   }
+  return { problems, fileCount: files.length };
 }
-if (problems.length) {
-  console.error(`Import boundary violations (${problems.length}):\n${problems.join('\n')}`);
-  process.exit(1);
+
+/** Problems beyond the known list, and known entries that no longer fire. */
+export function checkBoundaries(root, known = KNOWN) {
+  const { problems, fileCount } = findProblems(root);
+  const fresh = problems.filter((p) => !known.includes(p));
+  const fixed = known.filter((k) => !problems.includes(k));
+  return { fresh, fixed, fileCount, problems };
 }
-console.log(`import boundaries OK (${files.length} files)`);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const root = join(fileURLToPath(import.meta.url), '..', '..');
+  const { fresh, fixed, fileCount } = checkBoundaries(root);
+  if (fresh.length || fixed.length) {
+    if (fresh.length) console.error(`Import boundary violations (${fresh.length}):\n${fresh.join('\n')}`);
+    if (fixed.length) console.error(`Fixed — remove from KNOWN in scripts/check-boundaries.mjs:\n${fixed.join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`import boundaries OK (${fileCount} files, ${KNOWN.length} known breaches listed)`);
+}

@@ -12,6 +12,8 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // above Testing Library's 5 s wait, so a slow wait fails in its own test instead of running into the next
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -76,9 +76,16 @@ test('an operator runs a trip from assignment to completion and the admin verifi
   await page.reload();
   await expect(truckMarker(page)).toHaveCount(1);
   const before = await truckMarker(page).getAttribute('d');
-  await page.waitForTimeout(4_000);
-  expect((await tick()).ok()).toBe(true);
-  await expect.poll(() => truckMarker(page).getAttribute('d'), { timeout: 15_000 }).not.toBe(before);
+  // the simulator moves the truck by the time that passed: tick until the marker has moved
+  await expect
+    .poll(
+      async () => {
+        expect((await tick()).ok()).toBe(true);
+        return truckMarker(page).getAttribute('d');
+      },
+      { timeout: 20_000, intervals: [1_000] },
+    )
+    .not.toBe(before);
 
   // IN_TRANSIT → REACHED_UNLOADING → UNLOADED with the unloading contact's code
   await page.getByRole('button', { name: 'Reached unloading point' }).click();

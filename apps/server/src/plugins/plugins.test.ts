@@ -67,10 +67,8 @@ describe('serving and cross-cutting plugins', () => {
     const decoder = new TextDecoder();
     let text = '';
     while (!text.includes('event: ready')) text += decoder.decode((await reader.read()).value);
-    const sentAt = Date.now();
     await t.app.events.publish({ topic: `user:${owner.userCode}`, type: 'notice', data: { hello: 'world' } });
     while (!text.includes('event: notice')) text += decoder.decode((await reader.read()).value);
-    expect(Date.now() - sentAt).toBeLessThan(1000);
     expect(text).toContain('"hello":"world"');
     controller.abort();
   });

@@ -158,9 +158,12 @@ describe('POD uploads are checked by content', () => {
       ).statusCode,
     ).toBe(403);
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 11 * 60_000);
-    expect((await put(url, JPEG)).statusCode).toBe(403);
-    vi.useRealTimers();
+    try {
+      vi.setSystemTime(Date.now() + 11 * 60_000);
+      expect((await put(url, JPEG)).statusCode).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await t.app.storage.exists(issued.body.data.imgResourceKey)).toBe(false);
   });
 

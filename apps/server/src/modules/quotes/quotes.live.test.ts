@@ -41,7 +41,7 @@ async function waitForEvent(body: ReadableStream<Uint8Array>, match: (type: stri
 }
 
 describe('live leaderboard over SSE', () => {
-  it('a bidder’s stream gets the new ranking within 1 s of another operator’s quote', async () => {
+  it('a bidder’s stream gets the new ranking after another operator’s quote, naming no one', async () => {
     const { consignerCode } = await insertConsigner(t.db);
     const one = await insertOperator(t.db);
     const two = await insertOperator(t.db);
@@ -62,12 +62,11 @@ describe('live leaderboard over SSE', () => {
     expect(await ready).not.toBeNull();
 
     const stream2 = await fetch(`${base}/api/events/stream?topics=load:${load.id}&ticket=${ticket}`);
-    const pending = waitForEvent(stream2.body!, (type, data) => type === 'leaderboard' && data.bidderCount === 2, 1000);
-    const sentAt = Date.now();
+    // how fast is the bench's to measure (ADR 022); here: the event arrives, with the right ranking
+    const pending = waitForEvent(stream2.body!, (type, data) => type === 'leaderboard' && data.bidderCount === 2, 10_000);
     await put(two.owner.token, 44321);
     const event = await pending;
-    expect(event, 'no leaderboard event within 1 s').not.toBeNull();
-    expect(Date.now() - sentAt).toBeLessThan(1000);
+    expect(event, 'no leaderboard event').not.toBeNull();
     const ranking = event!.data.ranking as string[];
     expect(ranking.indexOf(myTag) + 1).toBe(2); // operator 1 learns it was undercut
     expect(JSON.stringify(event!.data)).not.toContain(two.operatorId);

@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkBoundaries, findProblems } from '../../../scripts/check-boundaries.mjs';
+import { repoRoot } from '../src/lib/paths.ts';
+
+let roots: string[] = [];
+afterEach(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+  roots = [];
+});
+
+/** A small tree of files to run the checker on. */
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'bhada-bounds-'));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+const M = 'apps/server/src/modules';
+
+describe('the import-boundary check fires on each rule (ADR 087)', () => {
+  it.each([
+    [
+      'a route file importing a repository',
+      { [`${M}/a/a.routes.ts`]: "import { x } from './a.repository.ts';" },
+      /route files call services/,
+    ],
+    ['a route file with SQL', { [`${M}/a/a.routes.ts`]: 'const q = sql`select 1`;' }, /contains SQL/],
+    ['a route file imported', { [`${M}/a/a.service.ts`]: "import { r } from '../b/b.routes.ts';" }, /nothing imports a route file/],
+    ['a service importing Fastify', { [`${M}/a/a.service.ts`]: "import Fastify from 'fastify';" }, /services never import Fastify/],
+    [
+      'a service importing Drizzle values',
+      { [`${M}/a/a.service.ts`]: "import { eq } from 'drizzle-orm';" },
+      /only repositories import Drizzle/,
+    ],
+    [
+      'the web importing the server',
+      { 'apps/web/src/lib/x.ts': "import { buildApp } from '../../../server/src/app.ts';" },
+      /web app never imports the server/,
+    ],
+    [
+      'a feature importing another feature',
+      { 'apps/web/src/features/a/x.ts': "import { y } from '../b/y.ts';" },
+      /feature 'a' must not import feature 'b'/,
+    ],
+    ['contracts importing Node', { 'packages/contracts/src/a/index.ts': "import { readFileSync } from 'node:fs';" }, /browser-safe/],
+    [
+      'a cycle between modules',
+      {
+        [`${M}/a/a.service.ts`]: "import { b } from '../b/b.service.ts';",
+        [`${M}/b/b.service.ts`]: "import { c } from '../c/c.service.ts';",
+        [`${M}/c/c.service.ts`]: "import { a } from '../a/a.service.ts';",
+      },
+      /module cycle: a → b → c → a/,
+    ],
+  ] as const)('%s', (_name, files, message) => {
+    const { problems } = findProblems(tree(files));
+    expect(problems.join('\n')).toMatch(message);
+  });
+
+  it('lets type-only Drizzle imports and one-way module imports pass', () => {
+    const root = tree({
+      [`${M}/a/a.service.ts`]: "import type { SQL } from 'drizzle-orm';\nimport { b } from '../b/b.service.ts';",
+      [`${M}/b/b.service.ts`]: 'export const b = 1;',
+    });
+    expect(findProblems(root).problems).toEqual([]);
+  });
+
+  it('the tree itself has nothing beyond the listed known breaches, and each listed breach still fires', () => {
+    const { fresh, fixed } = checkBoundaries(repoRoot);
+    expect(fresh).toEqual([]);
+    expect(fixed).toEqual([]);
+  });
+});
