@@ -11,7 +11,8 @@ function describeValidation(issues: Issue[], context: string | undefined) {
   const path = first?.params?.issue?.path ?? first?.instancePath?.split('/').filter(Boolean) ?? [];
   const field = path.length ? path.map(String).join('.') : context;
   const text = first?.params?.issue?.message ?? first?.message ?? 'Invalid value';
-  return { field, message: field ? `${field}: ${text}` : text };
+  // the field travels apart from the spec's message, so a screen shows the message as it is (ADR 095)
+  return { field, message: text };
 }
 
 /** One error handler: the envelope, the mapped status, spec messages, never a stack trace. */

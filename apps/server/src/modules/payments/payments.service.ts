@@ -6,6 +6,7 @@ import {
   CURRENCY,
   consignerTdsPaisa,
   DEFAULT_PSP_MODES,
+  FEE_MODES,
   type FeeMode,
   internetChargePaisa,
   PAYMENTS_ERRORS,
@@ -253,6 +254,7 @@ export async function settleOrder(
       if (order.purpose === 'CONSIGNER_TRIP' && order.referenceId) await repo.lockTrip(tx, order.referenceId);
       const moved = await repo.updateOrderIf(tx, order.id, from, {
         status: 'SUCCESS',
+        feePaisa: order.feePaisa,
         statusRemarks: null,
         providerTxnId: confirmed.txnId ?? null,
         bankTxnId: confirmed.bankTxnId ?? null,
@@ -306,6 +308,19 @@ async function excessOf(tx: Db, order: Order): Promise<number> {
   return Math.max(0, order.amountPaisa - owed);
 }
 
+/**
+ * The internet charge the provider collected on top of the order: the one recorded when the payer chose a
+ * mode, or — when the server stopped between telling the provider the new total and recording it — the
+ * charge of the mode the provider says was used. Anything else is not this order's money.
+ */
+function collectedFee(order: Order, status: StatusResult): number | undefined {
+  if (status.amountPaisa === undefined) return undefined;
+  const fee = status.amountPaisa - order.amountPaisa;
+  if (fee === order.feePaisa) return fee;
+  const mode = FEE_MODES.find((m) => m === status.paymentMode);
+  return mode && fee === internetChargePaisa(order.amountPaisa, mode) ? fee : undefined;
+}
+
 type Outcome =
   | 'SETTLED'
   | 'REPLAY'
@@ -356,7 +371,9 @@ async function confirmWithProvider(
   }
   switch (status.status) {
     case 'SUCCESS': {
-      if (status.amountPaisa !== order.amountPaisa + order.feePaisa) return { outcome: 'AMOUNT_MISMATCH', status };
+      const feePaisa = collectedFee(order, status);
+      if (feePaisa === undefined) return { outcome: 'AMOUNT_MISMATCH', status };
+      if (feePaisa !== order.feePaisa) order = { ...order, feePaisa };
       // a late success (after the order failed or expired) is settled too: the money did move (ADR 070)
       const { settled } = await settleOrder(deps, order, status, ['CREATED', 'PENDING', 'FAILURE']);
       if (settled) await deps.publish(order.id, 'SUCCESS');
@@ -445,7 +462,13 @@ export async function handleCallback(
     await audit(deps, { ...base, outcome: 'UNKNOWN_ORDER' });
     return { outcome: 'UNKNOWN_ORDER' };
   }
-  if (fields.STATUS === 'TXN_SUCCESS' && paisaOf(fields.TXNAMOUNT) !== order.amountPaisa + order.feePaisa) {
+  const reported = paisaOf(fields.TXNAMOUNT);
+  if (
+    fields.STATUS === 'TXN_SUCCESS' &&
+    (reported === undefined ||
+      collectedFee(order, { status: 'SUCCESS', amountPaisa: reported, paymentMode: fields.PAYMENTMODE, message: '', raw: fields }) ===
+        undefined)
+  ) {
     await audit(deps, { ...base, outcome: 'AMOUNT_MISMATCH' });
     return { orderId: order.id, outcome: 'AMOUNT_MISMATCH' };
   }

@@ -44,7 +44,7 @@ describe('placing quotes', () => {
       expect(res.body.field).toBe('value');
       expect(res.body.message).toMatch(/quote/);
     }
-    expect((await quote(owner.token, load.id, -1)).body.message).toBe('value: The quote must be more than zero');
+    expect((await quote(owner.token, load.id, -1)).body).toMatchObject({ message: 'The quote must be more than zero', field: 'value' });
     expect(await stored(load.id)).toEqual({ quotes: [], events: [] });
   });
 

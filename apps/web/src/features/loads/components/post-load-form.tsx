@@ -81,7 +81,7 @@ export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => voi
       toast({ msg: t('posted') });
       onPosted(demandId);
     } catch (error) {
-      if (isApiError(error) && error.field) setErrors({ [error.field]: error.message.replace(/^\w+: /, '') });
+      if (isApiError(error) && error.field) setErrors({ [error.field]: error.message });
       else if (isApiError(error)) setErrors({ form: error.message });
     }
   };

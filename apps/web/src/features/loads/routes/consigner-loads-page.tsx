@@ -114,7 +114,7 @@ function DemandQuotes({ demandId }: { demandId: string }) {
       setPicking(undefined);
       setReason('');
     } catch (e) {
-      setError(isApiError(e) ? e.message.replace(/^\w+: /, '') : t('genericError'));
+      setError(isApiError(e) ? e.message : t('genericError'));
     }
   };
 

@@ -42,9 +42,7 @@ export function AddMoneyForm({ referralUrl, initialAmount = '' }: { referralUrl:
       await navigate(paths.payment, { state });
     } catch (e) {
       // a 400 names what to fix; anything else has been tried three times already
-      setFailed(
-        isApiError(e) && e.status === 400 ? translatePaymentMessage(t, e.message.replace(/^amount: /, '')) : t('payments:errors.tryAgain'),
-      );
+      setFailed(isApiError(e) && e.status === 400 ? translatePaymentMessage(t, e.message) : t('payments:errors.tryAgain'));
     }
   };
 

@@ -34,7 +34,7 @@ export function QuoteSheet({ load, open, live }: { load: LoadDetail; open: boole
       await submit.mutateAsync({ demandId: load.demandId, value: parsed.data.value });
     } catch (e) {
       // a refused value (bounds, window closed) is shown at the field; anything else is the spec's failure text
-      if (isApiError(e) && e.status === 400 && e.field === 'value') setError(e.message.replace(/^value: /, ''));
+      if (isApiError(e) && e.status === 400 && e.field === 'value') setError(e.message);
     }
   };
 

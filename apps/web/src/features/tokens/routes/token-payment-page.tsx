@@ -59,7 +59,7 @@ export function TokenPaymentPage() {
       await pay.mutateAsync(parsed.data);
       void navigate(`${paths.fleetLoadConfirmation}?demandId=${encodeURIComponent(demandId)}`);
     } catch (e) {
-      if (isApiError(e) && e.field) setErrors({ [e.field]: e.message.replace(/^\w+: /, '') });
+      if (isApiError(e) && e.field) setErrors({ [e.field]: e.message });
       else {
         const short = isApiError(e) && e.errorCode === 'INSUFFICIENT_BALANCE';
         setFailure({ message: short ? t('insufficient') : isApiError(e) ? e.message : t('payFailed'), addMoney: short });
