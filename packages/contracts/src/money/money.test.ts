@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatPaisa, formatRupees, paisaAmountSchema, parseRupees, rupeeAmountSchema, rupeesToPaisa } from './index.ts';
+
+describe('money', () => {
+  it('parses rupees exactly with one rounding rule (half away from zero at the paisa)', () => {
+    expect(parseRupees('1.005')).toBe(101);
+    expect(parseRupees(1.005)).toBe(101);
+    expect(parseRupees(0.1 + 0.2)).toBe(30);
+    expect(parseRupees('12,34,567.8')).toBe(123456780);
+    expect(parseRupees('₹ 500')).toBe(50000);
+    expect(parseRupees('-2.5')).toBe(-250);
+    expect(parseRupees('abc')).toBeNull();
+    expect(parseRupees('')).toBeNull();
+    expect(parseRupees(Number.NaN)).toBeNull();
+    expect(parseRupees(undefined)).toBeNull();
+    expect(rupeesToPaisa(19.9)).toBe(1990);
+    expect(() => rupeesToPaisa(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  it('formats with Indian digit grouping', () => {
+    expect(formatPaisa(123456789)).toBe('₹12,34,567.89');
+    expect(formatPaisa(10000000)).toBe('₹1,00,000');
+    expect(formatPaisa(1990, { decimals: 'always' })).toBe('₹19.90');
+    expect(formatPaisa(1950)).toBe('₹19.50');
+    expect(formatPaisa(-500)).toBe('−₹5');
+    expect(formatRupees(1234.5)).toBe('₹1,234.50');
+  });
+
+  it('validates amounts on the wire with the spec message and a bound', () => {
+    const rupees = rupeeAmountSchema(10_000_000);
+    expect(rupees.parse('100.25')).toBe(10025);
+    expect(rupees.parse(100)).toBe(10000);
+    for (const bad of ['1.234', '-5', 'x', '100001', Number.NaN]) {
+      const result = rupees.safeParse(bad);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Invalid amount');
+    }
+    const paisa = paisaAmountSchema(1000);
+    expect(paisa.parse(999)).toBe(999);
+    expect(paisa.safeParse(1.5).success).toBe(false);
+    expect(paisa.safeParse(1001).success).toBe(false);
+  });
+});
