@@ -5,8 +5,8 @@ import { insertConsigner, insertOperator, insertSubordinate, insertVehicle } fro
 import { journalEntries, paymentAttempts, paymentOrders, sandboxPgOrders, trips } from '../../db/schema/index.ts';
 import { signParams } from '../../providers/payment/checksum.ts';
 import { resolvePending } from '../../providers/payment/sandbox/sandbox.service.ts';
+import { checkPendingOrder } from './payment-settlement.service.ts';
 import * as repo from './payments.repository.ts';
-import { checkPendingOrder } from './payments.service.ts';
 import {
   bankDecides,
   clearing,

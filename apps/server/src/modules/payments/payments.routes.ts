@@ -25,6 +25,8 @@ import { ok } from '../../lib/reply.ts';
 import { actorOf, requireAuth, requireKind, requirePermission } from '../../plugins/auth.ts';
 import { paymentSetup, SANDBOX_PREFIX } from '../../providers/payment/index.ts';
 import { sandboxRoutes } from '../../providers/payment/sandbox/sandbox.routes.ts';
+import * as consignerPayments from './consigner-payments.service.ts';
+import * as settlement from './payment-settlement.service.ts';
 import * as payments from './payments.service.ts';
 
 const tags = ['payments'];
@@ -58,7 +60,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
   };
   app.decorate('payments', deps);
   app.jobs.define<{ orderId: string; checkNo: number }>(STATUS_CHECK_JOB, async (job) => {
-    await payments.checkPendingOrder(deps, job);
+    await settlement.checkPendingOrder(deps, job);
   });
   app.authorizeTopic('order', (actor, id) => payments.mayFollowOrder(app.db, actor, id));
   // payments that succeeded while the server was down are credited at start, not at their next check
@@ -123,7 +125,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
         response: { 200: envelopeSchema(initiateRechargeResponseSchema) },
       },
     },
-    async (request) => ok(await payments.initiateRecharge(deps, actorOf(request), request.body.amountInPaisa)),
+    async (request) => ok(await consignerPayments.initiateRecharge(deps, actorOf(request), request.body.amountInPaisa)),
   );
 
   app.post(
@@ -138,7 +140,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
       },
     },
     async (request) => {
-      const result = await payments.completeRecharge(deps, actorOf(request), request.body.orderId);
+      const result = await consignerPayments.completeRecharge(deps, actorOf(request), request.body.orderId);
       return ok(result, result.message);
     },
   );
@@ -154,7 +156,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
         response: { 200: envelopeSchema(consignerBalancesSchema) },
       },
     },
-    async (request) => ok(await payments.consignerBalances(deps, actorOf(request), request.query.code)),
+    async (request) => ok(await consignerPayments.consignerBalances(deps, actorOf(request), request.query.code)),
   );
 
   app.post(
@@ -168,7 +170,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
         response: { 200: envelopeSchema(consignerCreateOrderResponseSchema) },
       },
     },
-    async (request) => ok(await payments.createConsignerOrder(deps, actorOf(request), request.body)),
+    async (request) => ok(await consignerPayments.createConsignerOrder(deps, actorOf(request), request.body)),
   );
 
   app.post(
@@ -183,7 +185,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
       },
     },
     async (request) => {
-      const result = await payments.completeConsignerOrder(deps, actorOf(request), request.body.orderId);
+      const result = await consignerPayments.completeConsignerOrder(deps, actorOf(request), request.body.orderId);
       return ok(result, result.message);
     },
   );
@@ -202,7 +204,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The payment response must be a form post');
         }
         const fields = (request.body ?? {}) as Record<string, string>;
-        const result = await payments.handleCallback(deps, fields, request.ip);
+        const result = await settlement.handleCallback(deps, fields, request.ip);
         if (!result.orderId) {
           return reply
             .status(400)
