@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { fastags, fastagTransactions, paymentOrders, tickets } from '../db/schema/index.ts';
 import { listVehiclesForTags } from '../modules/fastag/fastag.repository.ts';
-import { autoTopUpAmount } from '../modules/fastag/fastag.service.ts';
+import { autoTopUpAmount } from '../modules/fastag/toll-events.service.ts';
 import { LANES, laneFor, tagClassForTyres, tollFarePaisa } from '../modules/fastag/toll-plazas.ts';
 import { type AccountRef, balanceOf, type EntryInput, postEntries, SYSTEM_OWNER } from '../modules/ledger/ledger.service.ts';
 import type { SeedStep } from './seed.ts';

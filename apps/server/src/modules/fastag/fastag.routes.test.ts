@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
-import { autoTopUpAmount } from './fastag.service.ts';
 import { deliverToll, fundTag, fundWallet, insertTag, tollEvent } from './fastag.test-helpers.ts';
+import { autoTopUpAmount } from './toll-events.service.ts';
 import { simulateTollCrossings } from './toll-simulator.ts';
 
 let t: TestApp;

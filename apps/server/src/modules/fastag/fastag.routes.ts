@@ -33,6 +33,8 @@ import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
 import { downloadOf, requireDownloadToken, sendStatement } from '../wallet/report-route.ts';
 import * as fastag from './fastag.service.ts';
+import * as statements from './fastag-statements.service.ts';
+import * as tolls from './toll-events.service.ts';
 import { simulateTollCrossings } from './toll-simulator.ts';
 
 const tags = ['fastag'];
@@ -160,7 +162,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
       },
     },
     async (request, reply) => {
-      const statement = await fastag.allVehiclesStatement(app.db, downloadOf(request).operatorId, request.query);
+      const statement = await statements.allVehiclesStatement(app.db, downloadOf(request).operatorId, request.query);
       return sendStatement(request, reply, request.query.reportFormat, 'fastag-statement', statement);
     },
   );
@@ -177,7 +179,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
       },
     },
     async (request, reply) => {
-      const statement = await fastag.vehicleStatement(app.db, downloadOf(request).operatorId, request.query);
+      const statement = await statements.vehicleStatement(app.db, downloadOf(request).operatorId, request.query);
       return sendStatement(request, reply, request.query.reportFormat, 'fastag-vehicle-statement', statement);
     },
   );
@@ -215,18 +217,16 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
           request.log.warn({ issues: parsed.error.issues }, 'toll webhook refused: invalid event');
           throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid event', parsed.error.issues[0]?.path.map(String).join('.'));
         }
-        let applied: Awaited<ReturnType<typeof fastag.applyTollEvent>>;
+        let applied: Awaited<ReturnType<typeof tolls.applyTollEvent>>;
         try {
-          applied = await fastag.applyTollEvent(app.db, parsed.data);
+          applied = await tolls.applyTollEvent(app.db, parsed.data);
         } catch (err) {
           if (err instanceof AppError)
             request.log.warn({ eventId: parsed.data.eventId, tagId: parsed.data.tagId, code: err.code }, 'toll webhook refused');
           throw err;
         }
         if (applied.alerts.length) {
-          await fastag
-            .sendAlerts(app.db, app.notifier, applied.alerts)
-            .catch((err) => request.log.error({ err }, 'balance alert not sent'));
+          await tolls.sendAlerts(app.db, app.notifier, applied.alerts).catch((err) => request.log.error({ err }, 'balance alert not sent'));
         }
         return ok(applied.response);
       },

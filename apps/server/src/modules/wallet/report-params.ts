@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { assertOwnVehicle, checkAllVehiclesRange } from '../fastag/fastag.service.ts';
+import { assertOwnVehicle, checkAllVehiclesRange } from '../fastag/fastag-statements.service.ts';
 import { timeWindow } from './wallet.service.ts';
 
 const REPORTS = {
