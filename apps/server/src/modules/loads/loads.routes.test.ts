@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertAdmin, insertConsigner, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { demandViews } from '../../db/schema/index.ts';
+import { awardLoad } from './demands.service.ts';
 import { canMove } from './load-state.ts';
 import { awardAndAnnounce } from './loads.routes.ts';
-import { awardLoad } from './loads.service.ts';
 import { buildLoadRequest, insertLoad, MUMBAI } from './loads.test-helpers.ts';
 
 let t: TestApp;

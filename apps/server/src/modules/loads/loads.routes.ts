@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import { leaderboardEvent } from '../quotes/quotes.service.ts';
+import * as demands from './demands.service.ts';
 import { demandForConsigner, demandForOperator } from './load-access.ts';
 import * as loads from './loads.service.ts';
 
@@ -35,14 +36,14 @@ export const AWARD_JOB = 'loads.award';
 export const AWARD_SWEEP_JOB = 'loads.award-sweep';
 
 /** Tells the winner and the losers (app event + notifier) and every open screen of the load. */
-export async function announceAward(app: FastifyInstance, outcome: loads.AwardOutcome) {
+export async function announceAward(app: FastifyInstance, outcome: demands.AwardOutcome) {
   await app.events.publish({
     topic: `load:${outcome.demandId}`,
     type: LOAD_EVENT_TYPES.state,
     data: { demandId: outcome.demandId, state: outcome.state },
   });
   const ids = [outcome.winnerOperatorId, ...outcome.loserOperatorIds, outcome.previousWinner].filter((x): x is string => Boolean(x));
-  const owners = await loads.ownersOf(app.db, [...new Set(ids)]);
+  const owners = await demands.ownersOf(app.db, [...new Set(ids)]);
   const rupees = outcome.pricePaisa ? `₹${(outcome.pricePaisa / 100).toLocaleString('en-IN')}` : '';
   for (const owner of owners) {
     const won = owner.operatorId === outcome.winnerOperatorId;
@@ -70,7 +71,7 @@ export async function announceAward(app: FastifyInstance, outcome: loads.AwardOu
 }
 
 export async function awardAndAnnounce(app: FastifyInstance, demandId: string, now = new Date()) {
-  const outcome = await loads.awardLoad(app.db, demandId, now);
+  const outcome = await demands.awardLoad(app.db, demandId, now);
   if (outcome) await announceAward(app, outcome);
   return outcome;
 }
@@ -88,7 +89,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // a safety net for loads whose own job was lost (or seeded without one)
   app.jobs.define(AWARD_SWEEP_JOB, async () => {
-    for (const id of await loads.listDueForAward(app.db, new Date())) await awardAndAnnounce(app, id);
+    for (const id of await demands.listDueForAward(app.db, new Date())) await awardAndAnnounce(app, id);
   });
   app.jobs.schedule(AWARD_SWEEP_JOB, '* * * * *');
 
@@ -198,7 +199,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await loads.postLoad(app.db, actorOf(request), request.body);
+      const row = await demands.postLoad(app.db, actorOf(request), request.body);
       await app.jobs.send(AWARD_JOB, { demandId: row.id }, { startAfter: row.biddingEndsAt, singletonKey: `award:${row.id}` });
       return ok({ demandId: row.id }, LOADS_MESSAGES.loadPosted);
     },
@@ -215,7 +216,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(demandListResponseSchema) },
       },
     },
-    async (request) => ok(await loads.listDemands(app.db, actorOf(request), request.query)),
+    async (request) => ok(await demands.listDemands(app.db, actorOf(request), request.query)),
   );
 
   app.get(
@@ -229,7 +230,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(demandQuotesResponseSchema) },
       },
     },
-    async (request) => ok(await loads.demandQuotes(app.db, actorOf(request), request.params.id)),
+    async (request) => ok(await demands.demandQuotes(app.db, actorOf(request), request.params.id)),
   );
 
   app.post(
@@ -245,7 +246,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await loads.changeAward(app.db, actorOf(request), request.params.id, request.body);
+      const outcome = await demands.changeAward(app.db, actorOf(request), request.params.id, request.body);
       await announceAward(app, outcome);
       return ok({ demandId: outcome.demandId }, LOADS_MESSAGES.awarded);
     },
@@ -264,7 +265,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const done = await loads.cancelDemand(app.db, actorOf(request), request.params.id, request.body.reason);
+      const done = await demands.cancelDemand(app.db, actorOf(request), request.params.id, request.body.reason);
       await app.events.publish({
         topic: `load:${done.demandId}`,
         type: LOAD_EVENT_TYPES.state,
@@ -277,7 +278,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Publishes the neutral leaderboard event after a quote changed (ADR 022). */
 export async function publishLeaderboardFor(app: FastifyInstance, demandId: string) {
-  const demand = await loads.findDemand(app.db, demandId);
+  const demand = await demands.findDemand(app.db, demandId);
   if (!demand) return;
   await app.events.publish({ topic: `load:${demandId}`, type: LOAD_EVENT_TYPES.leaderboard, data: await leaderboardEvent(app.db, demand) });
 }
