@@ -11,15 +11,19 @@ import { redactUrl } from './lib/redact.ts';
 import { appSecret } from './lib/secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { registerFastagJobs } from './modules/fastag/fastag.jobs.ts';
 import { fastagRoutes } from './modules/fastag/fastag.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerLoadsJobs } from './modules/loads/loads.jobs.ts';
 import { loadsRoutes } from './modules/loads/loads.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { podRoutes } from './modules/pod/pod.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import { registerTrackingJobs } from './modules/tracking/tracking.jobs.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { tripChangesRoutes } from './modules/trips/trip-changes.routes.ts';
 import { tripChargesRoutes } from './modules/trips/trip-charges.routes.ts';
@@ -146,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trackingRoutes, { publicUrl: config.PUBLIC_URL, production: isProduction(config) });
   await app.register(paymentsRoutes, { config, secret });
   await app.register(walletRoutes, { secret });
+  await app.register(reportsRoutes);
   await app.register(subscriptionRoutes, {
     plan: {
       title: config.SUBSCRIPTION_TITLE,
@@ -153,11 +158,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       validityDays: config.SUBSCRIPTION_VALIDITY_DAYS,
     },
   });
-  // the toll simulator feeds the demo fleet only outside production (ADR 044)
   await app.register(fastagRoutes, {
     secret,
     issuerSecret: config.TAG_ISSUER_SECRET,
+  });
+
+  // background jobs, one registration per module
+  registerLoadsJobs(app.ctx);
+  registerTrackingJobs(app.ctx, { includeDeviceless: !isProduction(config) });
+  // the toll simulator feeds the demo fleet only outside production (ADR 044)
+  registerFastagJobs(app.ctx, {
+    issuerSecret: config.TAG_ISSUER_SECRET,
     simulateEvery: isProduction(config) ? undefined : '*/5 * * * *',
+    post: (request) => app.inject({ method: 'POST', ...request }),
   });
 
   await app.register(webPlugin, { root: config.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist') });

@@ -35,12 +35,10 @@ import { downloadOf, requireDownloadToken, sendStatement } from '../wallet/repor
 import * as fastag from './fastag.service.ts';
 import * as statements from './fastag-statements.service.ts';
 import * as tolls from './toll-events.service.ts';
-import { simulateTollCrossings } from './toll-simulator.ts';
 
 const tags = ['fastag'];
-export const TOLL_SIMULATOR_JOB = 'fastag.simulate-tolls';
 
-export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret: string; simulateEvery?: string }> = async (app, opts) => {
+export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret: string }> = async (app, opts) => {
   const op = (request: FastifyRequest) => operatorIdOf(actorOf(request));
   const view = requirePermission('FASTAG_VIEW');
   const manage = requirePermission('FASTAG_RECHARGE');
@@ -232,23 +230,4 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
       },
     );
   });
-
-  // the simulator goes through the same signed webhook as the real issuer would
-  app.jobs.define(TOLL_SIMULATOR_JOB, async () => {
-    await simulateTollCrossings(app.db, {
-      secret: opts.issuerSecret,
-      count: 6,
-      operatorIds: ['OP1001', 'OP1002', 'OP1003'],
-      deliver: async (rawBody, signature) => {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/fastag/webhooks/toll',
-          headers: { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature },
-          payload: rawBody,
-        });
-        return { status: res.statusCode, body: res.json() };
-      },
-    });
-  });
-  if (opts.simulateEvery) app.jobs.schedule(TOLL_SIMULATOR_JOB, opts.simulateEvery);
 };

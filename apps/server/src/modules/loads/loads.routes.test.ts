@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertAdmin, insertConsigner, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { demandViews } from '../../db/schema/index.ts';
-import { awardLoad } from './demands.service.ts';
-import { canMove } from './load-state.ts';
-import { awardAndAnnounce } from './loads.routes.ts';
+import { canMove } from '../demands/demand-state.ts';
+import { awardAndAnnounce } from './award.service.ts';
+import { awardLoad } from './load-desk.service.ts';
 import { buildLoadRequest, insertLoad, MUMBAI } from './loads.test-helpers.ts';
 
 let t: TestApp;
@@ -181,7 +181,7 @@ describe('award', () => {
 
     expect(await awardLoad(t.db, load.id, new Date())).toBeNull(); // window still open
     const later = new Date(Date.now() + 11 * 60_000);
-    const outcome = await awardAndAnnounce(t.app, load.id, later);
+    const outcome = await awardAndAnnounce(t.app.ctx, load.id, later);
     expect(outcome).toMatchObject({
       state: 'AWARDED',
       winnerOperatorId: b.operatorId,

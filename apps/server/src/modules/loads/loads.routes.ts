@@ -18,64 +18,19 @@ import {
   searchOptionQuerySchema,
   searchOptionsResponseSchema,
 } from '@bhada/contracts/loads';
-import { LOAD_EVENT_TYPES } from '@bhada/contracts/quotes';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
-import { leaderboardEvent } from '../quotes/quotes.service.ts';
-import * as demands from './demands.service.ts';
-import { demandForConsigner, demandForOperator } from './load-access.ts';
+import { demandForConsigner, demandForOperator } from '../demands/demand-access.ts';
+import { publishLeaderboard } from '../quotes/quotes.service.ts';
+import * as award from './award.service.ts';
+import * as desk from './load-desk.service.ts';
 import * as loads from './loads.service.ts';
 
 const tags = ['loads'];
 const idParams = z.object({ id: z.string().min(1).max(40) });
 const demandIdParams = z.object({ demandId: z.string().min(1).max(40) });
-export const AWARD_JOB = 'loads.award';
-export const AWARD_SWEEP_JOB = 'loads.award-sweep';
-
-/** Tells the winner and the losers (app event + notifier) and every open screen of the load. */
-export async function announceAward(app: FastifyInstance, outcome: demands.AwardOutcome) {
-  await app.events.publish({
-    topic: `load:${outcome.demandId}`,
-    type: LOAD_EVENT_TYPES.state,
-    data: { demandId: outcome.demandId, state: outcome.state },
-  });
-  const ids = [outcome.winnerOperatorId, ...outcome.loserOperatorIds, outcome.previousWinner].filter((x): x is string => Boolean(x));
-  const owners = await demands.ownersOf(app.db, [...new Set(ids)]);
-  const rupees = outcome.pricePaisa ? `₹${(outcome.pricePaisa / 100).toLocaleString('en-IN')}` : '';
-  for (const owner of owners) {
-    const won = owner.operatorId === outcome.winnerOperatorId;
-    const text = won
-      ? `You won load ${outcome.demandId} at ${rupees}. Pay the token to confirm the trip.`
-      : `Load ${outcome.demandId} went to another operator. Thank you for quoting.`;
-    await app.events.publish({
-      topic: `user:${owner.userCode}`,
-      type: 'load-result',
-      data: { demandId: outcome.demandId, result: won ? 'WON' : 'LOST', message: text },
-    });
-    try {
-      await app.notifier.send({
-        channel: 'sms',
-        to: owner.phone,
-        subject: won ? 'Load won' : 'Load result',
-        text,
-        kind: won ? 'LOAD_WON' : 'LOAD_LOST',
-      });
-    } catch (err) {
-      // the award stands even when a message cannot be sent; the app shows the result anyway
-      app.log.warn({ err, demandId: outcome.demandId }, 'award notification failed');
-    }
-  }
-}
-
-export async function awardAndAnnounce(app: FastifyInstance, demandId: string, now = new Date()) {
-  const outcome = await demands.awardLoad(app.db, demandId, now);
-  if (outcome) await announceAward(app, outcome);
-  return outcome;
-}
-
 export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = requirePermission('LOADS_VIEW');
   const poster = requireKind('CONSIGNER', 'ADMIN');
@@ -83,15 +38,6 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     return { operatorId: operatorIdOf(actor), userCode: actor.userCode };
   };
-
-  app.jobs.define<{ demandId: string }>(AWARD_JOB, async ({ demandId }) => {
-    await awardAndAnnounce(app, demandId);
-  });
-  // a safety net for loads whose own job was lost (or seeded without one)
-  app.jobs.define(AWARD_SWEEP_JOB, async () => {
-    for (const id of await demands.listDueForAward(app.db, new Date())) await awardAndAnnounce(app, id);
-  });
-  app.jobs.schedule(AWARD_SWEEP_JOB, '* * * * *');
 
   app.authorizeTopic('load', async (actor, id) => {
     try {
@@ -172,7 +118,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await loads.saveConsent(app.db, who(request), request.params.demandId, request.body.loadConsent);
-      if (saved.quoteWithdrawn) await publishLeaderboardFor(app, request.params.demandId);
+      if (saved.quoteWithdrawn) await publishLeaderboard(app.ctx, request.params.demandId);
       return ok({ demandId: saved.demandId, loadConsent: saved.loadConsent }, LOADS_MESSAGES.consentSaved);
     },
   );
@@ -199,8 +145,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await demands.postLoad(app.db, actorOf(request), request.body);
-      await app.jobs.send(AWARD_JOB, { demandId: row.id }, { startAfter: row.biddingEndsAt, singletonKey: `award:${row.id}` });
+      const row = await award.postLoad(app.ctx, actorOf(request), request.body);
       return ok({ demandId: row.id }, LOADS_MESSAGES.loadPosted);
     },
   );
@@ -216,7 +161,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(demandListResponseSchema) },
       },
     },
-    async (request) => ok(await demands.listDemands(app.db, actorOf(request), request.query)),
+    async (request) => ok(await desk.listDemands(app.db, actorOf(request), request.query)),
   );
 
   app.get(
@@ -230,7 +175,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(demandQuotesResponseSchema) },
       },
     },
-    async (request) => ok(await demands.demandQuotes(app.db, actorOf(request), request.params.id)),
+    async (request) => ok(await desk.demandQuotes(app.db, actorOf(request), request.params.id)),
   );
 
   app.post(
@@ -246,8 +191,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await demands.changeAward(app.db, actorOf(request), request.params.id, request.body);
-      await announceAward(app, outcome);
+      const outcome = await award.changeAward(app.ctx, actorOf(request), request.params.id, request.body);
       return ok({ demandId: outcome.demandId }, LOADS_MESSAGES.awarded);
     },
   );
@@ -265,20 +209,8 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const done = await demands.cancelDemand(app.db, actorOf(request), request.params.id, request.body.reason);
-      await app.events.publish({
-        topic: `load:${done.demandId}`,
-        type: LOAD_EVENT_TYPES.state,
-        data: { demandId: done.demandId, state: 'CANCELLED' },
-      });
+      const done = await award.cancelLoad(app.ctx, actorOf(request), request.params.id, request.body.reason);
       return ok(done, LOADS_MESSAGES.loadCancelled);
     },
   );
 };
-
-/** Publishes the neutral leaderboard event after a quote changed (ADR 022). */
-export async function publishLeaderboardFor(app: FastifyInstance, demandId: string) {
-  const demand = await demands.findDemand(app.db, demandId);
-  if (!demand) return;
-  await app.events.publish({ topic: `load:${demandId}`, type: LOAD_EVENT_TYPES.leaderboard, data: await leaderboardEvent(app.db, demand) });
-}

@@ -1,10 +1,10 @@
 import type { LoadDetail, LoadListQuery, LoadListResponse, LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
 import type { Db } from '../../db/client.ts';
+import { demandForOperator } from '../demands/demand-access.ts';
+import * as repo from '../demands/demands.repository.ts';
 import { roadKm } from '../places/geo.ts';
 import { deleteQuote } from '../quotes/quotes.repository.ts';
 import { quoteView, secondsLeft, toRupees } from '../quotes/quotes.service.ts';
-import { demandForOperator } from './load-access.ts';
-import * as repo from './loads.repository.ts';
 
 export type DemandRow = repo.DemandRow;
 

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
+import { type DemandRow, insertDemand } from '../demands/demands.repository.ts';
 import { postEntry, SYSTEM_OWNER } from '../ledger/ledger.service.ts';
 import { roadKm } from '../places/geo.ts';
-import { type DemandRow, insertDemand } from './loads.repository.ts';
 
 export const JAIPUR = { city: 'Jaipur', lat: 26.9124, lng: 75.7873 };
 export const DELHI = { city: 'Delhi', lat: 28.7041, lng: 77.1025 };

@@ -5,10 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import * as fileRepo from '../trips/trip-files.repository.ts';
+import { acceptFiles, checkFile, issueUpload, toPodFile } from '../trips/trip-files.ts';
 import { assertEdge, moveTrip, stageMismatch } from '../trips/trip-state.ts';
 import * as trips from '../trips/trips.service.ts';
 import * as repo from './pod.repository.ts';
-import { acceptFiles, checkFile, issueUpload, toPodFile } from './pod-files.ts';
 
 type Trip = Awaited<ReturnType<typeof trips.tripOf>>;
 type Deps = trips.TripDeps;
@@ -31,23 +32,23 @@ export async function uploadUrl(deps: Deps, actor: Actor, trip: Trip, input: Pod
 
 /** Checks one upload right after the browser's PUT, so the photo shows as uploaded or refused at once. */
 export async function confirmUpload(deps: Deps, trip: Trip, resourceKey: string) {
-  const file = await repo.findFile(deps.db, { resourceKey, tripId: trip.id });
+  const file = await fileRepo.findFile(deps.db, { resourceKey, tripId: trip.id });
   if (!file || file.status === 'REMOVED' || file.status === 'REJECTED') throw notFound('File not found');
   return toPodFile(deps, await checkFile(deps, file));
 }
 
 export async function removeUpload(deps: Deps, trip: Trip, resourceKey: string) {
-  const file = await repo.findFile(deps.db, { resourceKey, tripId: trip.id });
+  const file = await fileRepo.findFile(deps.db, { resourceKey, tripId: trip.id });
   if (!file || file.status === 'REMOVED') throw notFound('File not found');
   if (file.status !== 'PENDING' && file.status !== 'UPLOADED')
     throw new AppError('VALIDATION_FAILED', 'A submitted file cannot be removed');
-  await repo.setFileStatus(deps.db, [file.id], 'REMOVED');
+  await fileRepo.setFileStatus(deps.db, [file.id], 'REMOVED');
   await deps.storage.remove(file.resourceKey).catch(() => undefined);
   return { ok: true as const };
 }
 
 export async function podDetails(deps: Deps, trip: Trip): Promise<TripPodDetails> {
-  const files = await repo.listFiles(deps.db, trip.id, 'POD');
+  const files = await fileRepo.listFiles(deps.db, trip.id, 'POD');
   return {
     tripId: trip.id,
     demandId: trip.demandId,
@@ -64,7 +65,7 @@ export async function submitPod(deps: Deps, actor: Actor, trip: Trip, keys: stri
   const files = await acceptFiles(deps, trip.id, keys, 'POD');
   await deps.db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
-    await repo.setFileStatus(
+    await fileRepo.setFileStatus(
       tx,
       files.map((f) => f.id),
       'SUBMITTED',
@@ -98,7 +99,7 @@ export async function verifyPod(deps: Deps, admin: Actor, trip: Trip, deductions
     throw new AppError('VALIDATION_FAILED', 'Invalid amount: deductions exceed the freight', { field: 'deductions' });
   await deps.db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
-    await repo.setTripPodFilesStatus(tx, trip.id, 'SUBMITTED', 'VERIFIED');
+    await fileRepo.setTripPodFilesStatus(tx, trip.id, 'SUBMITTED', 'VERIFIED');
     await repo.decideOpenReview(tx, trip.id, { status: 'VERIFIED', decidedBy: admin.userId });
     await trips.recordDeductions(tx, trip.id, admin.userId, deductions);
     await moveTrip(tx, { tripId: trip.id, from: 'POD_SUBMITTED', to: 'POD_VERIFIED', by: { kind: 'ADMIN', id: admin.userId } });
@@ -111,7 +112,7 @@ export async function rejectPod(deps: Deps, admin: Actor, trip: Trip, reason: st
   assertEdge(trip.state, 'POD_REJECTED', 'ADMIN');
   await deps.db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
-    await repo.setTripPodFilesStatus(tx, trip.id, 'SUBMITTED', 'REJECTED');
+    await fileRepo.setTripPodFilesStatus(tx, trip.id, 'SUBMITTED', 'REJECTED');
     await repo.decideOpenReview(tx, trip.id, { status: 'REJECTED', reason, decidedBy: admin.userId });
     await moveTrip(tx, {
       tripId: trip.id,

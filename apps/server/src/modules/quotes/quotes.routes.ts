@@ -5,8 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
-import { findDemand } from '../loads/loads.repository.ts';
-import { publishLeaderboardFor } from '../loads/loads.routes.ts';
 import * as quotes from './quotes.service.ts';
 
 const tags = ['quotes'];
@@ -28,16 +26,8 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const operatorId = operatorIdOf(actor);
-      const { demand, changed } = await quotes.submitQuote(
-        app.db,
-        { operatorId, userCode: actor.userCode },
-        request.params.id,
-        request.body.value,
-      );
-      // every bidder's screen learns of the change at once (ADR 022)
-      if (changed) await publishLeaderboardFor(app, demand.id);
-      const fresh = (await findDemand(app.db, demand.id)) ?? demand;
-      return ok(await quotes.quoteView(app.db, fresh, operatorId), QUOTES_MESSAGES.submitted);
+      const view = await quotes.placeQuote(app.ctx, { operatorId, userCode: actor.userCode }, request.params.id, request.body.value);
+      return ok(view, QUOTES_MESSAGES.submitted);
     },
   );
 

@@ -1,10 +1,11 @@
 import type { Leaderboard, PriceBand, QuoteView } from '@bhada/contracts/loads';
-import { type LeaderboardEvent, QUOTES_MESSAGES, type QuoteQualityResponse } from '@bhada/contracts/quotes';
+import { type LeaderboardEvent, LOAD_EVENT_TYPES, QUOTES_MESSAGES, type QuoteQualityResponse } from '@bhada/contracts/quotes';
 import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { demandForOperator } from '../loads/load-access.ts';
-import { acceptIfUnanswered, type DemandRow, findResponse, lockDemand } from '../loads/loads.repository.ts';
+import { demandForOperator } from '../demands/demand-access.ts';
+import { acceptIfUnanswered, type DemandRow, findDemand, findResponse, lockDemand } from '../demands/demands.repository.ts';
 import { ranking, recentLanePrices, upsertQuote } from './quotes.repository.ts';
 
 export const toRupees = (paisa: number) => paisa / 100;
@@ -146,4 +147,28 @@ export async function quoteQuality(
     sampleSize: fromHistory ? prices.length : 0,
     value,
   };
+}
+
+/** Publishes the neutral leaderboard event of a load after its quotes changed (ADR 022). */
+export async function publishLeaderboard(ctx: Pick<ServiceContext, 'db' | 'events' | 'clock'>, demandId: string) {
+  const demand = await findDemand(ctx.db, demandId);
+  if (!demand) return;
+  await ctx.events.publish({
+    topic: `load:${demandId}`,
+    type: LOAD_EVENT_TYPES.leaderboard,
+    data: await leaderboardEvent(ctx.db, demand, ctx.clock.now()),
+  });
+}
+
+/** Places or revises the operator's quote; every bidder's screen learns of a change at once. */
+export async function placeQuote(
+  ctx: Pick<ServiceContext, 'db' | 'events' | 'clock'>,
+  actor: { operatorId: string; userCode: string },
+  demandId: string,
+  valueRupees: number,
+): Promise<QuoteView> {
+  const { demand, changed } = await submitQuote(ctx.db, actor, demandId, valueRupees, ctx.clock.now());
+  if (changed) await publishLeaderboard(ctx, demand.id);
+  const fresh = (await findDemand(ctx.db, demand.id)) ?? demand;
+  return quoteView(ctx.db, fresh, actor.operatorId, ctx.clock.now());
 }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertDriver, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { demands, journalEntries, trips } from '../../db/schema/index.ts';
 import { balanceOf, checkLedger, SYSTEM_OWNER } from '../ledger/ledger.service.ts';
-import { awardLoad } from '../loads/demands.service.ts';
+import { awardLoad } from '../loads/load-desk.service.ts';
 import { fundWallet, insertLoad } from '../loads/loads.test-helpers.ts';
 import { refundFor } from './tokens.service.ts';
 

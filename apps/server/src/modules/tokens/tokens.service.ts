@@ -13,9 +13,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { moveLoad } from '../demands/demand-state.ts';
+import { type DemandRow, findDemand, lockDemand } from '../demands/demands.repository.ts';
 import { balanceOf, type Leg, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
-import { moveLoad } from '../loads/load-state.ts';
-import { type DemandRow, findDemand, lockDemand } from '../loads/loads.repository.ts';
 import { roadKm } from '../places/geo.ts';
 import { cancelForToken, lockCancellable } from '../trips/trip-state.ts';
 import * as repo from './tokens.repository.ts';

@@ -17,16 +17,10 @@ import * as trips from '../trips/trips.service.ts';
 import * as tracking from './tracking.service.ts';
 
 const tags = ['tracking'];
-export const SIMULATE_JOB = 'tracking.simulate';
 
-/** OsmAnd ingestion, devices, trip tracking and the demo simulator. */
+/** OsmAnd ingestion, devices and trip tracking. */
 export const trackingRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; production: boolean }> = async (app, opts) => {
   const includeDeviceless = !opts.production;
-
-  app.jobs.define(SIMULATE_JOB, async () => {
-    await tracking.simulateTick(app.db, app.events, { includeDeviceless });
-  });
-  app.jobs.schedule(SIMULATE_JOB, '* * * * *');
 
   // OsmAnd clients send the fields as a query string (GET or POST) or as a form body
   await app.register(async (scope) => {

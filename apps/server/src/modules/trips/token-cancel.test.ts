@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { demands, demandTokens as tokens, tripEvents, trips } from '../../db/schema/index.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
-import { awardLoad } from '../loads/demands.service.ts';
+import { awardLoad } from '../loads/load-desk.service.ts';
 import { fundWallet, insertLoad } from '../loads/loads.test-helpers.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { withIdempotency } from '../ledger/ledger.service.ts';
-import * as podRepo from '../pod/pod.repository.ts';
+import * as fileRepo from './trip-files.repository.ts';
 import { cancellationFigures, refundOnCancel } from './trip-money.ts';
 import { moveTrip, widgetFor } from './trip-state.ts';
 import * as repo from './trips.repository.ts';
@@ -118,7 +118,7 @@ export async function notifyConsigner(deps: TripDeps, trip: Trip, message?: stri
 }
 
 export async function biltiViewUrls(deps: TripDeps, trip: Trip) {
-  const files = (await podRepo.listFiles(deps.db, trip.id, 'BILTI')).filter((f) => f.hasFile && f.status !== 'PENDING');
+  const files = (await fileRepo.listFiles(deps.db, trip.id, 'BILTI')).filter((f) => f.hasFile && f.status !== 'PENDING');
   return {
     urls: await Promise.all(files.map(async (f) => ({ resourceKey: f.resourceKey, url: await deps.storage.viewUrl(f.resourceKey, 900) }))),
   };

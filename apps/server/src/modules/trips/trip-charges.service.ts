@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import * as podRepo from '../pod/pod.repository.ts';
-import { acceptFiles, issueUpload } from '../pod/pod-files.ts';
+import * as fileRepo from './trip-files.repository.ts';
+import { acceptFiles, issueUpload } from './trip-files.ts';
 import { stageMismatch } from './trip-state.ts';
 import * as repo from './trips.repository.ts';
 
@@ -110,9 +110,9 @@ export async function updateInvoice(
 }
 
 async function dropFile(deps: TripDeps, tripId: string, key: string) {
-  const file = await podRepo.findFile(deps.db, { resourceKey: key, tripId });
+  const file = await fileRepo.findFile(deps.db, { resourceKey: key, tripId });
   if (!file) return;
-  await podRepo.setFileStatus(deps.db, [file.id], 'REMOVED');
+  await fileRepo.setFileStatus(deps.db, [file.id], 'REMOVED');
   if (file.hasFile) await deps.storage.remove(key).catch(() => undefined);
 }
 
@@ -125,7 +125,7 @@ export async function deleteInvoice(deps: TripDeps, trip: Trip) {
 }
 
 export async function invoiceViewUrl(deps: TripDeps, trip: Trip, filePath: string) {
-  const file = await podRepo.findFile(deps.db, { resourceKey: filePath, tripId: trip.id });
+  const file = await fileRepo.findFile(deps.db, { resourceKey: filePath, tripId: trip.id });
   if (file?.docType !== 'INVOICE' || ['REMOVED', 'REJECTED', 'PENDING'].includes(file.status)) {
     throw notFound(TRIPS_MESSAGES.invoiceGetError);
   }

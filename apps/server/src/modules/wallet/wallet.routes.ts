@@ -1,8 +1,6 @@
 import { envelopeSchema } from '@bhada/contracts/common';
 import type { PermissionCode } from '@bhada/contracts/users';
 import {
-  downloadTokenRequestSchema,
-  downloadTokenResponseSchema,
   passbookQuerySchema,
   passbookResponseSchema,
   paymentWalletResponseSchema,
@@ -15,8 +13,6 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
-import { signDownloadToken } from './download-token.ts';
-import { checkReportParams } from './report-params.ts';
 import { downloadOf, requireDownloadToken, sendStatement } from './report-route.ts';
 import * as wallet from './wallet.service.ts';
 
@@ -65,30 +61,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (ap
       },
     },
     async (request) => ok(await wallet.passbook(app.db, op(request), request.query)),
-  );
-
-  app.post(
-    '/api/reports/download-token',
-    {
-      preValidation: requirePermission('REPORTS_DOWNLOAD'),
-      schema: {
-        tags: ['reports'],
-        summary: 'A short-lived link to a statement, for opening in a new tab',
-        body: downloadTokenRequestSchema,
-        response: { 200: envelopeSchema(downloadTokenResponseSchema) },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const operatorId = operatorIdOf(actor);
-      const { report, params } = request.body;
-      const path = await checkReportParams(app.db, actor, operatorId, report, params);
-      const { token, expiresAt } = signDownloadToken(opts.secret, { report, userId: actor.userId, operatorId }, params);
-      const search = new URLSearchParams();
-      for (const [k, v] of Object.entries(params)) if (v !== '' && v !== null && v !== undefined) search.set(k, String(v));
-      search.set('dt', token);
-      return ok({ url: `${path}?${search.toString()}`, expiresAt: new Date(expiresAt * 1000).toISOString() });
-    },
   );
 
   app.get(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { assertOwnVehicle, checkAllVehiclesRange } from '../fastag/fastag-statements.service.ts';
-import { timeWindow } from './wallet.service.ts';
+import { timeWindow } from '../wallet/wallet.service.ts';
 
 const REPORTS = {
   fastagStatement: { path: '/api/fastag/report/fastagStatement', schema: fastagStatementQuerySchema, permission: 'FASTAG_VIEW' },

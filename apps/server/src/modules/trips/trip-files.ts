@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { SNIFF_BYTES, sniff } from '../../lib/file-check.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Storage } from '../../plugins/storage.ts';
-import * as repo from './pod.repository.ts';
+import * as repo from './trip-files.repository.ts';
 
 export interface FileDeps {
   db: Db;

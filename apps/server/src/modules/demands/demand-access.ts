@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type DemandRow, findDemand, findMyQuote } from './loads.repository.ts';
+import { type DemandRow, findDemand, findMyQuote } from './demands.repository.ts';
 
 /**
  * Which loads an operator may read (ARCHITECTURE §4 "not yours answers 404"): any load open for

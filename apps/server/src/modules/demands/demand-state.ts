@@ -1,7 +1,7 @@
 import { LOADS_MESSAGES, type LoadState } from '@bhada/contracts/loads';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type DemandRow, updateDemandState } from './loads.repository.ts';
+import { type DemandRow, updateDemandState } from './demands.repository.ts';
 
 /**
  * The one load state machine (ADR 020). Every state change in every module goes through

@@ -10,12 +10,12 @@ import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { demandForConsigner } from '../demands/demand-access.ts';
+import { moveLoad } from '../demands/demand-state.ts';
+import * as repo from '../demands/demands.repository.ts';
 import { roadKm } from '../places/geo.ts';
 import { ranking } from '../quotes/quotes.repository.ts';
 import { toPaisa, toRupees } from '../quotes/quotes.service.ts';
-import { demandForConsigner } from './load-access.ts';
-import { moveLoad } from './load-state.ts';
-import * as repo from './loads.repository.ts';
 import { type DemandRow, laneName } from './loads.service.ts';
 
 // ---- consigner and admin -------------------------------------------------------------------
@@ -225,4 +225,4 @@ export async function cancelDemand(db: Db, actor: { kind: string; consignerCode:
 export async function ownersOf(db: Db, operatorIds: string[]) {
   return repo.ownersOf(db, operatorIds);
 }
-export { findDemand, listDueForAward } from './loads.repository.ts';
+export { findDemand, listDueForAward } from '../demands/demands.repository.ts';
