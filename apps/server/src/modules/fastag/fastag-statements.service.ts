@@ -2,6 +2,7 @@ import type { FastagStatementQuery, FastagStatementV2Query } from '@bhada/contra
 import { MAX_ALL_VEHICLES_REPORT_SECONDS, WALLET_MESSAGES } from '@bhada/contracts/wallet';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { istDateTime, rupeesText, type Statement } from '../wallet/statement-writer.ts';
 import { operatorName, periodText, timeWindow, toRupees } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
@@ -28,7 +29,7 @@ export function checkAllVehiclesRange(query: { fromTime: number; toTime: number 
 
 export async function buildStatement(
   db: Db,
-  operatorId: string,
+  operatorId: OperatorId,
   filter: repo.TxnFilter,
   title: string,
   subtitle: string | null,
@@ -77,13 +78,13 @@ export async function buildStatement(
   return { title, operatorName: name, period: periodText(filter.from, filter.to), summary, columns: STATEMENT_COLUMNS, rows: rows() };
 }
 
-export async function allVehiclesStatement(db: Db, operatorId: string, query: FastagStatementQuery) {
+export async function allVehiclesStatement(db: Db, operatorId: OperatorId, query: FastagStatementQuery) {
   checkAllVehiclesRange(query);
   const { from, to } = timeWindow(query.fromTime, query.toTime);
   return buildStatement(db, operatorId, { operatorId, txnType: query.txnType, from, to }, 'Fastag Statement — All Vehicles', null);
 }
 
-export async function vehicleStatement(db: Db, operatorId: string, query: FastagStatementV2Query) {
+export async function vehicleStatement(db: Db, operatorId: OperatorId, query: FastagStatementV2Query) {
   const tag = await ownVehicleTag(db, operatorId, query.vehicleId);
   const { from, to } = timeWindow(query.fromTime, query.toTime);
   return buildStatement(
@@ -96,6 +97,6 @@ export async function vehicleStatement(db: Db, operatorId: string, query: Fastag
 }
 
 /** Existence check for link issuing: a foreign vehicle is 404 before any link exists. */
-export async function assertOwnVehicle(db: Db, operatorId: string, vehicleId: string) {
+export async function assertOwnVehicle(db: Db, operatorId: OperatorId, vehicleId: string) {
   await ownVehicleTag(db, operatorId, vehicleId);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fastags, fastagTransactions, ledgerAccounts, tickets, vehicles } from '../../db/schema/index.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 const tagBalance = sql<number | null>`${ledgerAccounts.balance}`.mapWith(Number);
 const tagAccountJoin = eq(ledgerAccounts.id, sql`'FASTAG:' || ${fastags.tagId}`);
@@ -21,12 +22,12 @@ const tagColumns = {
   balance: tagBalance,
 };
 
-function searchFilter(operatorId: string, search: string | undefined) {
+function searchFilter(operatorId: OperatorId, search: string | undefined) {
   return and(eq(fastags.operatorId, operatorId), search ? ilike(vehicles.number, `%${search}%`) : undefined);
 }
 
 /** A page of the operator's tagged vehicles by registration number; `search` is upper-case letters and digits. */
-export async function listTags(db: Db, scope: { operatorId: string; search?: string }, page: { limit: number; offset: number }) {
+export async function listTags(db: Db, scope: { operatorId: OperatorId; search?: string }, page: { limit: number; offset: number }) {
   return db
     .select(tagColumns)
     .from(fastags)
@@ -38,7 +39,7 @@ export async function listTags(db: Db, scope: { operatorId: string; search?: str
     .offset(page.offset);
 }
 
-export async function countTags(db: Db, scope: { operatorId: string; search?: string }) {
+export async function countTags(db: Db, scope: { operatorId: OperatorId; search?: string }) {
   const [row] = await db
     .select({ n: count() })
     .from(fastags)
@@ -47,19 +48,28 @@ export async function countTags(db: Db, scope: { operatorId: string; search?: st
   return row?.n ?? 0;
 }
 
-/** One tag by its id; scoped to an operator unless the caller is the issuer's webhook. */
-export async function findTag(db: Db, scope: { tagId: string; operatorId?: string }) {
+async function selectTag(db: Db, tagId: string, operatorId?: OperatorId) {
   const [row] = await db
     .select(tagColumns)
     .from(fastags)
     .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
     .leftJoin(ledgerAccounts, tagAccountJoin)
-    .where(and(eq(fastags.tagId, scope.tagId), scope.operatorId ? eq(fastags.operatorId, scope.operatorId) : undefined))
+    .where(and(eq(fastags.tagId, tagId), operatorId !== undefined ? eq(fastags.operatorId, operatorId) : undefined))
     .limit(1);
   return row;
 }
 
-export async function findTagByVehicle(db: Db, scope: { vehicleId: string; operatorId: string }) {
+/** One of this operator's tags by its id. */
+export async function findTag(db: Db, scope: { tagId: string; operatorId: OperatorId }) {
+  return selectTag(db, scope.tagId, scope.operatorId);
+}
+
+/** A tag by its id alone: for the issuer's signed webhook, which speaks of tags, not operators. */
+export async function findIssuedTag(db: Db, tagId: string) {
+  return selectTag(db, tagId);
+}
+
+export async function findTagByVehicle(db: Db, scope: { vehicleId: string; operatorId: OperatorId }) {
   const [row] = await db
     .select(tagColumns)
     .from(fastags)
@@ -70,7 +80,7 @@ export async function findTagByVehicle(db: Db, scope: { vehicleId: string; opera
   return row;
 }
 
-export async function listTagIds(db: Db, operatorId: string) {
+export async function listTagIds(db: Db, operatorId: OperatorId) {
   const rows = await db.select({ tagId: fastags.tagId }).from(fastags).where(eq(fastags.operatorId, operatorId));
   return rows.map((r) => r.tagId);
 }
@@ -101,7 +111,7 @@ export async function insertTxns(db: Db, rows: TxnInsert[]) {
   for (let i = 0; i < rows.length; i += 500) await db.insert(fastagTransactions).values(rows.slice(i, i + 500));
 }
 
-export async function findTxn(db: Db, scope: { id: string; operatorId: string }) {
+export async function findTxn(db: Db, scope: { id: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({
       id: fastagTransactions.id,
@@ -123,7 +133,7 @@ export async function findTxn(db: Db, scope: { id: string; operatorId: string })
 }
 
 export interface TxnFilter {
-  operatorId: string;
+  operatorId: OperatorId;
   vehicleId?: string;
   txnType?: 'DEBIT' | 'CREDIT';
   from: Date;
@@ -207,7 +217,7 @@ export async function statementTxns(db: Db, filter: TxnFilter, after: { at: Date
 }
 
 /** Sum over the operator's tags (or one vehicle's) of each tag's balance after its last applied row before `at`. */
-export async function tagBalancesBefore(db: Db, scope: { operatorId: string; vehicleId?: string }, at: Date) {
+export async function tagBalancesBefore(db: Db, scope: { operatorId: OperatorId; vehicleId?: string }, at: Date) {
   const last = db
     .selectDistinctOn([fastagTransactions.tagId], { closing: fastagTransactions.closingBalancePaisa })
     .from(fastagTransactions)

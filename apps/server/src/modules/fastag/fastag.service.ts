@@ -20,6 +20,7 @@ import { LEDGER_ERRORS } from '@bhada/contracts/ledger';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { type AccountRef, accountId, type PostedEntry, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
 import { timeWindow, toRupees, walletAccount } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
@@ -49,7 +50,7 @@ export function toRow(t: TagRow) {
 /** Registration numbers are stored without spaces; people type them with spaces and in lower case. */
 export const normaliseSearch = (text: string | undefined) => text?.toUpperCase().replace(/[^A-Z0-9]/g, '') || undefined;
 
-export async function listTags(db: Db, operatorId: string, query: FastagListQuery): Promise<FastagListResponse> {
+export async function listTags(db: Db, operatorId: OperatorId, query: FastagListQuery): Promise<FastagListResponse> {
   const search = normaliseSearch(query.searchText);
   const [rows, totalCount] = await Promise.all([
     repo.listTags(db, { operatorId, search }, { limit: query.pageSize, offset: query.pageNo * query.pageSize }),
@@ -58,13 +59,13 @@ export async function listTags(db: Db, operatorId: string, query: FastagListQuer
   return { list: rows.map(toRow), totalCount, searchText: query.searchText ?? '' };
 }
 
-export async function ownTag(db: Db, operatorId: string, tagId: string) {
+export async function ownTag(db: Db, operatorId: OperatorId, tagId: string) {
   const tag = await repo.findTag(db, { tagId, operatorId });
   if (!tag) throw notFound(FASTAG_MESSAGES.tagNotFound);
   return tag;
 }
 
-export async function ownVehicleTag(db: Db, operatorId: string, vehicleId: string) {
+export async function ownVehicleTag(db: Db, operatorId: OperatorId, vehicleId: string) {
   const tag = await repo.findTagByVehicle(db, { vehicleId, operatorId });
   if (!tag) throw notFound(FASTAG_MESSAGES.vehicleNotFound);
   return tag;
@@ -87,7 +88,7 @@ export const txnRow = (
  * Manual recharge: wallet → tag in one ledger entry, once per idempotency key (spec fastag §5).
  * The key is the client's `idempotency-key` header; without one every request is its own attempt.
  */
-export async function recharge(db: Db, operatorId: string, body: RechargeRequest, idempotencyKey: string): Promise<RechargeResponse> {
+export async function recharge(db: Db, operatorId: OperatorId, body: RechargeRequest, idempotencyKey: string): Promise<RechargeResponse> {
   const paisa = rupeesToPaisa(body.amount);
   if (!paisa) throw badRequest(FASTAG_MESSAGES.invalidAmount, 'amount');
   const tag = await ownTag(db, operatorId, body.tagId);
@@ -141,7 +142,7 @@ export async function recharge(db: Db, operatorId: string, body: RechargeRequest
  * PUT /fastag/account: the toggle `{ id, recharge, minBal }` or the minimum balance
  * `{ fastagId, minBalance, autoRechargeActivate: true }` (ADR 041).
  */
-export async function updateAccount(db: Db, operatorId: string, body: AccountRequest): Promise<AccountResponse> {
+export async function updateAccount(db: Db, operatorId: OperatorId, body: AccountRequest): Promise<AccountResponse> {
   if (body.fastagId !== undefined) {
     const paisa = rupeesToPaisa(body.minBalance);
     if (paisa === null) throw badRequest(FASTAG_MESSAGES.invalidAmount, 'minBalance');
@@ -175,7 +176,12 @@ export async function updateAccount(db: Db, operatorId: string, body: AccountReq
   throw badRequest(FASTAG_MESSAGES.accountBody);
 }
 
-export async function txnOverview(db: Db, operatorId: string, vehicleId: string, query: TxnOverviewQuery): Promise<TxnOverviewResponse> {
+export async function txnOverview(
+  db: Db,
+  operatorId: OperatorId,
+  vehicleId: string,
+  query: TxnOverviewQuery,
+): Promise<TxnOverviewResponse> {
   const tag = await ownVehicleTag(db, operatorId, vehicleId);
   const { from, to } = timeWindow(query.fromTime, query.toTime);
   const sums = await repo.summariseTxns(db, { operatorId, vehicleId, from, to });
@@ -196,7 +202,12 @@ export async function txnOverview(db: Db, operatorId: string, vehicleId: string,
   };
 }
 
-export async function transactions(db: Db, operatorId: string, vehicleId: string, query: TransactionsQuery): Promise<TransactionsResponse> {
+export async function transactions(
+  db: Db,
+  operatorId: OperatorId,
+  vehicleId: string,
+  query: TransactionsQuery,
+): Promise<TransactionsResponse> {
   await ownVehicleTag(db, operatorId, vehicleId);
   const { from, to } = timeWindow(query.fromTime, query.toTime);
   const filter = { operatorId, vehicleId, txnType: query.transactionType, from, to };
@@ -227,7 +238,7 @@ export async function transactions(db: Db, operatorId: string, vehicleId: string
 /** One click on a toll row raises a dispute ticket; a second click finds the open one. */
 export async function dispute(
   db: Db,
-  actor: { operatorId: string; userCode: string },
+  actor: { operatorId: OperatorId; userCode: string },
   txnId: string,
   reason: string | undefined,
 ): Promise<DisputeResponse> {

@@ -95,11 +95,11 @@ export async function autoTopUp(tx: Db, tag: TagRow, tagBalance: number, at: Dat
  * (ADR 042). Alerts are handed back for the caller to send after the commit.
  */
 export async function applyTollEvent(db: Db, event: TollEvent): Promise<{ response: TollWebhookResponse; alerts: BalanceAlert[] }> {
-  const known = await repo.findTag(db, { tagId: event.tagId });
+  const known = await repo.findIssuedTag(db, event.tagId);
   if (!known) throw new AppError(FASTAG_ERRORS.FASTAG_UNKNOWN_TAG, FASTAG_MESSAGES.unknownTag);
   const alerts: BalanceAlert[] = [];
   const { result, replayed } = await withIdempotency(db, { scope: 'fastag-toll-event', key: event.eventId, request: event }, async (tx) => {
-    const tag = (await repo.findTag(tx, { tagId: event.tagId }))!;
+    const tag = (await repo.findIssuedTag(tx, event.tagId))!;
     const at = new Date(event.crossedAt);
     const account = tagAccount(tag.tagId);
     const base = {

@@ -105,7 +105,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
       preValidation: admin,
       schema: { tags, summary: 'Admin: POD files', params: tripIdParamsSchema, response: { 200: envelopeSchema(tripPodDetailsSchema) } },
     },
-    async (request) => ok(await pod.podDetails(deps(), await trips.tripOf(app.db, { id: request.params.id, operatorId: null }))),
+    async (request) => ok(await pod.podDetails(deps(), await trips.anyTripOf(app.db, { id: request.params.id }))),
   );
 
   app.post(
@@ -121,7 +121,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
       },
     },
     async (request) => {
-      const trip = await trips.tripOf(app.db, { id: request.params.id, operatorId: null });
+      const trip = await trips.anyTripOf(app.db, { id: request.params.id });
       return ok(await pod.verifyPod(deps(), actorOf(request), trip, request.body.deductions), POD_MESSAGES.verified);
     },
   );
@@ -139,7 +139,7 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
       },
     },
     async (request) => {
-      const trip = await trips.tripOf(app.db, { id: request.params.id, operatorId: null });
+      const trip = await trips.anyTripOf(app.db, { id: request.params.id });
       return ok(await pod.rejectPod(deps(), actorOf(request), trip, request.body.reason), POD_MESSAGES.rejected);
     },
   );

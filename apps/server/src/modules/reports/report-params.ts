@@ -3,6 +3,7 @@ import { type ReportName, walletReportQuerySchema } from '@bhada/contracts/walle
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { assertOwnVehicle, checkAllVehiclesRange } from '../fastag/fastag-statements.service.ts';
 import { timeWindow } from '../wallet/wallet.service.ts';
@@ -30,7 +31,7 @@ function parse<S extends z.ZodType>(schema: S, params: Record<string, unknown>):
 export async function checkReportParams(
   db: Db,
   actor: Actor,
-  operatorId: string,
+  operatorId: OperatorId,
   report: ReportName,
   params: Record<string, unknown>,
 ): Promise<string> {

@@ -1,5 +1,6 @@
 import type { ReportName } from '@bhada/contracts/wallet';
 import type { ServiceContext } from '../../lib/context.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { signDownloadToken } from '../wallet/download-token.ts';
 import { checkReportParams } from './report-params.ts';
@@ -12,7 +13,7 @@ import { checkReportParams } from './report-params.ts';
  */
 export async function issueDownloadLink(
   ctx: Pick<ServiceContext, 'db' | 'secret'>,
-  input: { actor: Actor; operatorId: string; report: ReportName; params: Record<string, unknown> },
+  input: { actor: Actor; operatorId: OperatorId; report: ReportName; params: Record<string, unknown> },
 ) {
   const { actor, operatorId, report, params } = input;
   const path = await checkReportParams(ctx.db, actor, operatorId, report, params);

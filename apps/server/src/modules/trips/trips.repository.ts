@@ -17,6 +17,7 @@ import {
   vehicles,
 } from '../../db/schema/index.ts';
 import type { TripPaymentKind } from '../../db/schema/trips.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 const tripColumns = {
   id: trips.id,
@@ -44,15 +45,16 @@ const tripColumns = {
   vehicleType: vehicles.vehicleType,
   consignerName: consigners.name,
 };
-export type TripRow = Awaited<ReturnType<typeof findTrip>> & {};
+export type TripRow = Awaited<ReturnType<typeof findAnyTrip>> & {};
 
-/** A trip of the operator (or of anyone when operatorId is null: admin and jobs). */
-export async function findTrip(db: Db, scope: { id?: string; demandId?: string; operatorId: string | null }) {
+type TripRef = { id?: string; demandId?: string };
+
+async function selectTrip(db: Db, ref: TripRef, operatorId?: OperatorId) {
   const conditions = [];
-  if (scope.id) conditions.push(eq(trips.id, scope.id));
-  if (scope.demandId) conditions.push(eq(trips.demandId, scope.demandId));
+  if (ref.id) conditions.push(eq(trips.id, ref.id));
+  if (ref.demandId) conditions.push(eq(trips.demandId, ref.demandId));
   if (!conditions.length) return undefined;
-  if (scope.operatorId) conditions.push(eq(trips.operatorId, scope.operatorId));
+  if (operatorId !== undefined) conditions.push(eq(trips.operatorId, operatorId));
   const [row] = await db
     .select(tripColumns)
     .from(trips)
@@ -63,8 +65,18 @@ export async function findTrip(db: Db, scope: { id?: string; demandId?: string; 
   return row;
 }
 
-export async function listTrips(db: Db, scope: { operatorId: string | null; states: readonly string[]; limit: number; offset: number }) {
-  const where = and(scope.operatorId ? eq(trips.operatorId, scope.operatorId) : undefined, inArray(trips.state, [...scope.states]));
+/** A trip of this operator, by id or by its load. */
+export async function findTrip(db: Db, scope: TripRef & { operatorId: OperatorId }) {
+  return selectTrip(db, scope, scope.operatorId);
+}
+
+/** Any operator's trip: for the admin's calls and for jobs, never for an operator's request. */
+export async function findAnyTrip(db: Db, ref: TripRef) {
+  return selectTrip(db, ref);
+}
+
+async function selectTrips(db: Db, scope: { states: readonly string[]; limit: number; offset: number }, operatorId?: OperatorId) {
+  const where = and(operatorId !== undefined ? eq(trips.operatorId, operatorId) : undefined, inArray(trips.state, [...scope.states]));
   const rows = await db
     .select(tripColumns)
     .from(trips)
@@ -76,6 +88,16 @@ export async function listTrips(db: Db, scope: { operatorId: string | null; stat
     .offset(scope.offset);
   const [total] = await db.select({ n: count() }).from(trips).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** This operator's trips in the given states, newest first. */
+export async function listTrips(db: Db, scope: { operatorId: OperatorId; states: readonly string[]; limit: number; offset: number }) {
+  return selectTrips(db, scope, scope.operatorId);
+}
+
+/** Every operator's trips: the admin's list. */
+export async function listAllTrips(db: Db, scope: { states: readonly string[]; limit: number; offset: number }) {
+  return selectTrips(db, scope);
 }
 
 export async function countByState(db: Db, operatorId: string) {

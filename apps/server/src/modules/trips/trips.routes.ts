@@ -135,7 +135,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
 
   // ---------- admin ----------
 
-  const anyTrip = (id: string) => trips.tripOf(app.db, { id, operatorId: null });
+  const anyTrip = (id: string) => trips.anyTripOf(app.db, { id });
 
   app.get(
     '/api/admin/trips',

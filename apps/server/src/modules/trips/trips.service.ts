@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { TripPoint } from '../../db/schema/trips-core.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { Notifier } from '../../plugins/notifier.ts';
@@ -31,13 +32,20 @@ export interface TripDeps {
   now?: () => Date;
 }
 
-export type Trip = NonNullable<Awaited<ReturnType<typeof repo.findTrip>>>;
+export type Trip = NonNullable<Awaited<ReturnType<typeof repo.findAnyTrip>>>;
 export const now = (deps: TripDeps) => deps.now?.() ?? new Date();
 export const operatorMover = (actor: Actor): Mover => ({ kind: 'OPERATOR', id: actor.userId });
 
 /** "Not yours" and "does not exist" are the same answer (ARCHITECTURE §4). */
-export async function tripOf(db: Db, scope: { id?: string; demandId?: string; operatorId: string | null }): Promise<Trip> {
+export async function tripOf(db: Db, scope: { id?: string; demandId?: string; operatorId: OperatorId }): Promise<Trip> {
   const trip = await repo.findTrip(db, scope);
+  if (!trip) throw notFound('Trip not found');
+  return trip;
+}
+
+/** Any operator's trip, for the admin's calls and jobs (never reached from an operator's request). */
+export async function anyTripOf(db: Db, ref: { id?: string; demandId?: string }): Promise<Trip> {
+  const trip = await repo.findAnyTrip(db, ref);
   if (!trip) throw notFound('Trip not found');
   return trip;
 }
@@ -70,7 +78,7 @@ export function listItem(t: Trip): TripListItem {
 
 // ---------- lists ----------
 
-export async function listTrips(db: Db, operatorId: string, q: { pageNo: number; pageSize: number; filter: TripFilterKey }) {
+export async function listTrips(db: Db, operatorId: OperatorId, q: { pageNo: number; pageSize: number; filter: TripFilterKey }) {
   const filter = TRIP_FILTERS.find((f) => f.key === q.filter) ?? TRIP_FILTERS[0];
   const { rows, total } = await repo.listTrips(db, { operatorId, states: filter.states, limit: q.pageSize, offset: q.pageNo * q.pageSize });
   return { trips: rows.map(listItem), pageNo: q.pageNo, totalPageCount: Math.ceil(total / q.pageSize), totalCount: total };
@@ -194,8 +202,7 @@ export const transactions = (db: Db, trip: Trip) => transactionsOf(db, trip);
 // ---------- admin ----------
 
 export async function adminList(db: Db, q: { pageNo: number; pageSize: number; state?: TripState }) {
-  const { rows, total } = await repo.listTrips(db, {
-    operatorId: null,
+  const { rows, total } = await repo.listAllTrips(db, {
     states: q.state ? [q.state] : TRIP_STATES,
     limit: q.pageSize,
     offset: q.pageNo * q.pageSize,
@@ -212,7 +219,7 @@ export async function recordDeductions(tx: Db, tripId: string, by: string, list:
 
 /** Settles and closes a verified trip; safe to call again (keyed by the trip id). */
 export async function completeTrip(deps: TripDeps, tripId: string) {
-  const trip = await tripOf(deps.db, { id: tripId, operatorId: null });
+  const trip = await anyTripOf(deps.db, { id: tripId });
   if (trip.state === 'COMPLETED') return;
   if (trip.state !== 'POD_VERIFIED') throw stageMismatch(trip.state, 'COMPLETED');
   await withIdempotency(deps.db, { scope: 'trip-complete', key: trip.id, request: { tripId: trip.id } }, async (tx) => {

@@ -1,6 +1,7 @@
 import { DOWNLOAD_TOKEN_TTL_SECONDS, type ReportName, WALLET_ERRORS, WALLET_MESSAGES } from '@bhada/contracts/wallet';
 import { hmac, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { asOperatorId, type OperatorId } from '../../lib/tenancy.ts';
 
 /**
  * A report link opened in a new tab cannot send the session header, and a session token in a URL
@@ -10,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 export interface DownloadClaims {
   report: ReportName;
   userId: string;
-  operatorId: string;
+  operatorId: OperatorId;
   /** epoch seconds */
   expiresAt: number;
 }
@@ -59,5 +60,5 @@ export function verifyDownloadToken(
   }
   if (parsed.r !== report || parsed.p !== paramsHash(query)) throw invalid();
   if (!(parsed.e > Math.floor(now / 1000))) throw new AppError(WALLET_ERRORS.DOWNLOAD_LINK_EXPIRED, WALLET_MESSAGES.linkExpired);
-  return { report, userId: parsed.u, operatorId: parsed.o, expiresAt: parsed.e };
+  return { report, userId: parsed.u, operatorId: asOperatorId(parsed.o), expiresAt: parsed.e };
 }

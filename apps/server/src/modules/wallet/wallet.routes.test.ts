@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { paymentOrders } from '../../db/schema/index.ts';
+import { asOperatorId } from '../../lib/tenancy.ts';
 import { deliverToll, fundWallet, insertTag, tollEvent } from '../fastag/fastag.test-helpers.ts';
 import { signDownloadToken } from './download-token.ts';
 
@@ -181,7 +182,7 @@ describe('statements with download tokens', () => {
     const path = '/api/fastag/report/fastagStatement/v2';
     const expired = signDownloadToken(
       t.config.APP_SECRET!,
-      { report: 'fastagStatement/v2', userId: a.owner.userId, operatorId: a.operatorId, expiresAt: now() - 1 },
+      { report: 'fastagStatement/v2', userId: a.owner.userId, operatorId: asOperatorId(a.operatorId), expiresAt: now() - 1 },
       params,
     );
     const r1 = await download(`${path}?${query}&dt=${expired.token}`);
@@ -189,7 +190,7 @@ describe('statements with download tokens', () => {
 
     const forged = signDownloadToken(
       'another-secret-0123456789',
-      { report: 'fastagStatement/v2', userId: b.owner.userId, operatorId: a.operatorId },
+      { report: 'fastagStatement/v2', userId: b.owner.userId, operatorId: asOperatorId(a.operatorId) },
       params,
     );
     expect((await download(`${path}?${query}&dt=${forged.token}`)).statusCode).toBe(403);
