@@ -78,3 +78,11 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
   const client = await PGlite.create(dir);
   return fromPglite(client);
 }
+
+/**
+ * One database transaction. Drizzle's transaction handle offers the same queries as the database
+ * but is typed apart; this is the one place that says so, so services pass `tx` where a `Db` goes.
+ */
+export function inTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((trx) => run(trx as unknown as Db));
+}

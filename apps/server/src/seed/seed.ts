@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, inTransaction } from '../db/client.ts';
 import { consigners, drivers, operators, rolePermissions, roles, users, vehicles } from '../db/schema/index.ts';
 import {
   CITIES,
@@ -130,9 +130,9 @@ const steps: SeedStep[] = [seedFoundation, seedPayments, seedFastag, seedMarketp
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const rand = seededRandom(20261121);
-    for (const step of steps) await step(tx as unknown as Db, rand);
+    for (const step of steps) await step(tx, rand);
   });
   return true;
 }

@@ -1,6 +1,6 @@
 import { ISSUER_SIGNATURE_HEADER, type TagClass, type TollEvent } from '@bhada/contracts/fastag';
 import type { TestApp } from '../../../test/app.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { fastags } from '../../db/schema/index.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
@@ -8,8 +8,8 @@ import { postEntry, SYSTEM_OWNER } from '../ledger/ledger.service.ts';
 
 /** Money into an operator's wallet, as a settled top-up would bring it. */
 export async function fundWallet(db: Db, operatorId: string, paisa: number) {
-  await db.transaction(async (tx) =>
-    postEntry(tx as unknown as Db, {
+  await inTransaction(db, async (tx) =>
+    postEntry(tx, {
       kind: 'WALLET_TOPUP',
       memo: 'Money added to wallet',
       legs: [
@@ -42,8 +42,8 @@ export async function insertTag(
 
 /** Money onto a tag straight from the outside (tests only), so tolls have something to take. */
 export async function fundTag(db: Db, tagId: string, paisa: number) {
-  await db.transaction(async (tx) =>
-    postEntry(tx as unknown as Db, {
+  await inTransaction(db, async (tx) =>
+    postEntry(tx, {
       kind: 'TEST_TAG_FUND',
       memo: 'test',
       legs: [

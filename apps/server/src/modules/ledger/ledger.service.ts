@@ -1,5 +1,5 @@
 import { type AccountKind, LEDGER_ERRORS, LEDGER_MESSAGES } from '@bhada/contracts/ledger';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import type { journalEntries } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -165,8 +165,7 @@ export async function withIdempotency<T>(
   run: (tx: Db) => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
   const requestHash = sha256(JSON.stringify(opts.request ?? null));
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const existing = await repo.claimIdempotencyKey(tx, { scope: opts.scope, key: opts.key, requestHash });
     if (existing) {
       if (existing.requestHash !== requestHash) throw new AppError(LEDGER_ERRORS.IDEMPOTENCY_MISMATCH, LEDGER_MESSAGES.idempotencyMismatch);

@@ -6,7 +6,7 @@ import {
   type postLoadRequestSchema,
 } from '@bhada/contracts/loads';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -147,8 +147,7 @@ export interface AwardOutcome {
  * Returns null when there is nothing to do (already awarded, or the window is still open).
  */
 export async function awardLoad(db: Db, demandId: string, now = new Date()): Promise<AwardOutcome | null> {
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const demand = await repo.lockDemand(tx, demandId, 'update');
     if (demand?.state !== 'OPEN' || demand.biddingEndsAt.getTime() > now.getTime()) return null;
     const ranked = await ranking(tx, demandId);
@@ -182,8 +181,7 @@ export async function changeAward(
   now = new Date(),
 ): Promise<AwardOutcome> {
   await demandForConsigner(db, actor, demandId);
-  const outcome = await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const outcome = await inTransaction(db, async (tx) => {
     const demand = (await repo.lockDemand(tx, demandId, 'update'))!;
     const deadline = awardDeadline(demand);
     if (demand.state !== 'AWARDED' || !deadline || deadline.getTime() < now.getTime()) {
@@ -212,8 +210,7 @@ export async function changeAward(
 
 export async function cancelDemand(db: Db, actor: { kind: string; consignerCode: string | null }, demandId: string, reason: string) {
   await demandForConsigner(db, actor, demandId);
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const demand = (await repo.lockDemand(tx, demandId, 'update'))!;
     // a paid token is cancelled (and refunded) by the tokens flow, not here
     if (demand.state !== 'OPEN' && demand.state !== 'AWARDED') throw new AppError('LOAD_STATE_CONFLICT', LOADS_MESSAGES.stateConflict);

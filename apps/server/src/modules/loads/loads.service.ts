@@ -1,5 +1,5 @@
 import type { LoadDetail, LoadListQuery, LoadListResponse, LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { demandForOperator } from '../demands/demand-access.ts';
 import * as repo from '../demands/demands.repository.ts';
 import { roadKm } from '../places/geo.ts';
@@ -189,8 +189,7 @@ export async function saveConsent(
   consent: 'ACCEPTED' | 'REJECTED',
 ): Promise<{ demandId: string; loadConsent: 'ACCEPTED' | 'REJECTED'; quoteWithdrawn: boolean }> {
   await demandForOperator(db, actor.operatorId, demandId);
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const demand = await repo.lockDemand(tx, demandId, 'share');
     await repo.upsertResponse(tx, { demandId, operatorId: actor.operatorId, consent, userCode: actor.userCode });
     let quoteWithdrawn = false;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { type DemandRow, insertDemand } from '../demands/demands.repository.ts';
@@ -78,8 +78,8 @@ export async function insertLoad(
 
 /** Money into an operator's wallet, as a completed top-up would. */
 export async function fundWallet(db: Db, operatorId: string, paisa: number) {
-  await db.transaction(async (tx) =>
-    postEntry(tx as unknown as Db, {
+  await inTransaction(db, async (tx) =>
+    postEntry(tx, {
       kind: 'TEST_TOPUP',
       memo: 'test top-up',
       legs: [

@@ -11,7 +11,7 @@ import {
   type RechargeRequest,
   type TransactionUpdateRequest,
 } from '@bhada/contracts/payments';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import type { PaymentPurpose } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -68,11 +68,6 @@ export interface CreateOrderInput {
   amountPaisa: number;
   referenceId?: string;
   retryOf?: string;
-}
-
-/** One database transaction; the driver's transaction handle is the same query surface as the database. */
-export function inTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((trx) => run(trx as unknown as Db));
 }
 
 /** How long a new order holds its amount before the provider's token says otherwise (its 15 minutes). */

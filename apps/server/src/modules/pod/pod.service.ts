@@ -1,7 +1,7 @@
 import type { PodUploadUrlRequest, TripPodDetails } from '@bhada/contracts/pod';
 import { POD_MESSAGES } from '@bhada/contracts/pod';
 import type { TripState } from '@bhada/contracts/trips';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -63,8 +63,7 @@ export async function podDetails(deps: Deps, trip: Trip): Promise<TripPodDetails
 export async function submitPod(deps: Deps, actor: Actor, trip: Trip, keys: string[]) {
   assertEdge(trip.state, 'POD_SUBMITTED', 'OPERATOR');
   const files = await acceptFiles(deps, trip.id, keys, 'POD');
-  await deps.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await inTransaction(deps.db, async (tx) => {
     await fileRepo.setFileStatus(
       tx,
       files.map((f) => f.id),
@@ -97,8 +96,7 @@ export async function verifyPod(deps: Deps, admin: Actor, trip: Trip, deductions
   const total = deductions.reduce((s, d) => s + d.amountInPaisa, 0);
   if (total > trip.agreedPricePaisa)
     throw new AppError('VALIDATION_FAILED', 'Invalid amount: deductions exceed the freight', { field: 'deductions' });
-  await deps.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await inTransaction(deps.db, async (tx) => {
     await fileRepo.setTripPodFilesStatus(tx, trip.id, 'SUBMITTED', 'VERIFIED');
     await repo.decideOpenReview(tx, trip.id, { status: 'VERIFIED', decidedBy: admin.userId });
     await trips.recordDeductions(tx, trip.id, admin.userId, deductions);
@@ -110,8 +108,7 @@ export async function verifyPod(deps: Deps, admin: Actor, trip: Trip, deductions
 
 export async function rejectPod(deps: Deps, admin: Actor, trip: Trip, reason: string) {
   assertEdge(trip.state, 'POD_REJECTED', 'ADMIN');
-  await deps.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await inTransaction(deps.db, async (tx) => {
     await fileRepo.setTripPodFilesStatus(tx, trip.id, 'SUBMITTED', 'REJECTED');
     await repo.decideOpenReview(tx, trip.id, { status: 'REJECTED', reason, decidedBy: admin.userId });
     await moveTrip(tx, {

@@ -1,6 +1,6 @@
 import type { Leaderboard, PriceBand, QuoteView } from '@bhada/contracts/loads';
 import { type LeaderboardEvent, LOAD_EVENT_TYPES, QUOTES_MESSAGES, type QuoteQualityResponse } from '@bhada/contracts/quotes';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -80,8 +80,7 @@ export async function submitQuote(
 ): Promise<{ demand: DemandRow; changed: boolean }> {
   // 404 for loads the operator may not see, before anything else
   await demandForOperator(db, actor.operatorId, demandId);
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const demand = await lockDemand(tx, demandId, 'share');
     if (demand?.state !== 'OPEN' || demand.biddingEndsAt.getTime() <= now.getTime()) {
       throw new AppError('QUOTE_WINDOW_CLOSED', QUOTES_MESSAGES.windowClosed, { field: 'value' });

@@ -10,7 +10,7 @@ import {
   type TokenDetails,
   type VehicleDetailsRequest,
 } from '@bhada/contracts/tokens';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { moveLoad } from '../demands/demand-state.ts';
@@ -130,8 +130,7 @@ export async function saveVehicleDetails(db: Db, operatorId: string, demandId: s
   if ((await repo.busyVehicleIds(db, operatorId)).has(vehicle.id)) {
     throw new AppError('VEHICLE_NOT_ELIGIBLE', TOKENS_MESSAGES.vehicleBusy, { field: 'vehicleId' });
   }
-  const row = await db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const row = await inTransaction(db, async (tx) => {
     await repo.rememberDriver(tx, { id: newId('DRV'), operatorId, name: input.driverName, phone: input.driverNumber });
     return repo.upsertDraft(tx, {
       id: newId('TK', 10),

@@ -6,7 +6,7 @@ import {
   TRIPS_MESSAGES,
   type TripState,
 } from '@bhada/contracts/trips';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { withIdempotency } from '../ledger/ledger.service.ts';
@@ -83,8 +83,7 @@ export async function replaceVehicle(
   if (await repo.findRunningTripOfVehicle(deps.db, vehicle.id, running, trip.id)) {
     throw new AppError('VEHICLE_BUSY', TRIPS_MESSAGES.vehicleBusy, { field: 'vehicleId' });
   }
-  await deps.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await inTransaction(deps.db, async (tx) => {
     await repo.updateTrip(tx, trip.id, { vehicleId: vehicle.id, driverName: input.driverName, driverPhone: input.driverNumber });
     await repo.insertEvent(tx, {
       tripId: trip.id,

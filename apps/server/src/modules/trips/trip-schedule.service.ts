@@ -10,7 +10,7 @@ import {
   TRIPS_MESSAGES,
   type TripState,
 } from '@bhada/contracts/trips';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import type { TripPoint } from '../../db/schema/trips-core.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -92,8 +92,7 @@ export async function bookSlot(deps: TripDeps, trip: Trip, input: { location: 'L
   const window = slotWindows(now(deps)).find((w) => w.start.getTime() === wanted);
   if (!window) throw new AppError('SLOT_INVALID', TRIPS_MESSAGES.slotInvalid, { field: 'start' });
   try {
-    await deps.db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    await inTransaction(deps.db, async (tx) => {
       await repo.deleteTripSlot(tx, trip.id, input.location);
       await repo.insertTripSlot(tx, {
         id: newId('SLT'),
@@ -136,8 +135,7 @@ export async function updateDelay(
   if (!ACTIVE_TRIP_STATES.includes(trip.state as TripState)) throw stageMismatch(trip.state, 'IN_TRANSIT');
   const reason = REASONS.DELAY.find((r) => r.code === input.reasonCode);
   if (!reason) throw new AppError('VALIDATION_FAILED', 'Choose a reason', { field: 'reasonCode' });
-  await deps.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await inTransaction(deps.db, async (tx) => {
     await repo.insertDelay(tx, {
       id: newId('TDL'),
       tripId: trip.id,

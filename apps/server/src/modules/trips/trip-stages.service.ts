@@ -10,7 +10,7 @@ import {
   type TripOtpRequest,
   type TripState,
 } from '@bhada/contracts/trips';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import type { TripPoint } from '../../db/schema/trips-core.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -104,8 +104,8 @@ export async function advanceState(deps: TripDeps, actor: Actor, trip: Trip, inp
   if (input.toState === 'POD_SUBMITTED') throw new AppError('TRIP_STAGE_MISMATCH', 'Upload the POD photos to submit the POD');
   if (input.toState === 'CANCELLED') throw new AppError('TRIP_STAGE_MISMATCH', 'Use cancel to cancel a trip');
   assertEdge(trip.state, input.toState, 'OPERATOR');
-  await deps.db.transaction(async (tx) => {
-    await moveTrip(tx as unknown as Db, { tripId: trip.id, from: trip.state, to: input.toState, by: operatorMover(actor) });
+  await inTransaction(deps.db, async (tx) => {
+    await moveTrip(tx, { tripId: trip.id, from: trip.state, to: input.toState, by: operatorMover(actor) });
   });
   await publish(deps, trip.id, 'TRIP_STATE', { state: input.toState });
   return widgetFor(trip.id, input.toState);

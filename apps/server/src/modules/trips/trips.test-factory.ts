@@ -1,5 +1,5 @@
 import { insertConsigner, insertOperator, insertVehicle, nextPhone } from '../../../test/factories.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { trips } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
@@ -58,8 +58,8 @@ export async function insertTrip(
     tokenAmountPaisa: token,
   });
   if (opts.fundEscrow !== false && token > 0) {
-    await db.transaction(async (tx) =>
-      postEntry(tx as unknown as Db, {
+    await inTransaction(db, async (tx) =>
+      postEntry(tx, {
         kind: 'TOKEN_PAYMENT',
         memo: 'test token',
         legs: [
