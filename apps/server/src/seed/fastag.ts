@@ -5,7 +5,8 @@ import { fastags, fastagTransactions, paymentOrders, tickets } from '../db/schem
 import { listVehiclesForTags } from '../modules/fastag/fastag.repository.ts';
 import { autoTopUpAmount } from '../modules/fastag/toll-events.service.ts';
 import { LANES, laneFor, tagClassForTyres, tollFarePaisa } from '../modules/fastag/toll-plazas.ts';
-import { type AccountRef, balanceOf, type EntryInput, postEntries, SYSTEM_OWNER } from '../modules/ledger/ledger.service.ts';
+import { accounts } from '../modules/ledger/accounts.ts';
+import { type AccountRef, balanceOf, type EntryInput, postEntries } from '../modules/ledger/ledger.service.ts';
 import type { SeedStep } from './seed.ts';
 
 const DAY = 86_400_000;
@@ -60,11 +61,11 @@ export const seedFastag: SeedStep = async (tx: Db, rand: () => number) => {
 
   const operators = [...new Set(tags.map((t) => t.operatorId))];
   const wallets = new Map<string, number>();
-  for (const op of operators) wallets.set(op, await balanceOf(tx, { kind: 'OPERATOR_WALLET', ownerId: op }));
-  const walletRef = (op: string): AccountRef => ({ kind: 'OPERATOR_WALLET', ownerId: op });
-  const tagRef = (tagId: string): AccountRef => ({ kind: 'FASTAG', ownerId: tagId });
-  const clearing: AccountRef = { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER };
-  const network: AccountRef = { kind: 'TOLL_NETWORK', ownerId: SYSTEM_OWNER };
+  for (const op of operators) wallets.set(op, await balanceOf(tx, accounts.operatorWallet(op)));
+  const walletRef = (op: string): AccountRef => accounts.operatorWallet(op);
+  const tagRef = (tagId: string): AccountRef => accounts.fastag(tagId);
+  const clearing: AccountRef = accounts.paymentClearing;
+  const network: AccountRef = accounts.tollNetwork;
 
   const entries: EntryInput[] = [];
   const txns: Txn[] = [];

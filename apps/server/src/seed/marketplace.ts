@@ -3,7 +3,8 @@ import type { Db } from '../db/client.ts';
 import { demands, demandTokens, drivers, quoteEvents, quotes, trips, vehicles } from '../db/schema/index.ts';
 import type { TripPoint } from '../db/schema/trips-core.ts';
 import { randomToken } from '../lib/crypto.ts';
-import { balanceOf, postEntry, SYSTEM_OWNER } from '../modules/ledger/ledger.service.ts';
+import { accounts } from '../modules/ledger/accounts.ts';
+import { balanceOf, postEntry } from '../modules/ledger/ledger.service.ts';
 import { roadKm } from '../modules/places/geo.ts';
 import { PLACES } from '../modules/places/places.data.ts';
 import { CITIES, DEMO_CONSIGNERS, DEMO_OPERATORS, VEHICLE_MODELS } from './demo-data.ts';
@@ -74,14 +75,14 @@ export const seedMarketplace: SeedStep = async (tx: Db, rand) => {
   const ops = DEMO_OPERATORS.map((o) => o.id);
 
   for (const op of ops) {
-    const account = { kind: 'OPERATOR_WALLET' as const, ownerId: op };
+    const account = accounts.operatorWallet(op);
     // the wallet area may seed balances too: top up only an empty wallet
     if ((await balanceOf(tx, account)) === 0) {
       await postEntry(tx, {
         kind: 'SEED_TOPUP',
         memo: 'Demo opening balance',
         legs: [
-          { account: { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER }, amount: -STARTING_WALLET_PAISA },
+          { account: accounts.paymentClearing, amount: -STARTING_WALLET_PAISA },
           { account, amount: STARTING_WALLET_PAISA },
         ],
       });
@@ -213,8 +214,8 @@ export const seedMarketplace: SeedStep = async (tx: Db, rand) => {
         referenceType: 'DEMAND',
         referenceId: id,
         legs: [
-          { account: { kind: 'OPERATOR_WALLET', ownerId: best.operatorId }, amount: -token },
-          { account: { kind: 'TOKEN_ESCROW', ownerId: id }, amount: token },
+          { account: accounts.operatorWallet(best.operatorId), amount: -token },
+          { account: accounts.tokenEscrow(id), amount: token },
         ],
       });
       await tx.insert(trips).values({

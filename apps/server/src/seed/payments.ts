@@ -2,7 +2,8 @@ import { consignerTdsPaisa, PAYMENTS_MESSAGES } from '@bhada/contracts/payments'
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paymentOrders, sandboxPgSavedCards, trips } from '../db/schema/index.ts';
-import { postEntry, SYSTEM_OWNER } from '../modules/ledger/ledger.service.ts';
+import { accounts } from '../modules/ledger/accounts.ts';
+import { postEntry } from '../modules/ledger/ledger.service.ts';
 import { DEMO_OPERATORS } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
@@ -62,8 +63,8 @@ export const seedConsignerPayments: SeedStep = async (tx: Db) => {
       referenceId: id,
       at: trip.at,
       legs: [
-        { account: { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER }, amount: -amount },
-        { account: { kind: 'CONSIGNER_SETTLEMENT', ownerId: trip.id }, amount },
+        { account: accounts.paymentClearing, amount: -amount },
+        { account: accounts.consignerSettlement(trip.id), amount },
       ],
     });
     await tx.update(paymentOrders).set({ settledEntryId: entry.entryId }).where(eq(paymentOrders.id, id));

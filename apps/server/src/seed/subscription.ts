@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { membershipOrders, memberships } from '../db/schema/index.ts';
-import { balanceOf, postEntry, SYSTEM_OWNER } from '../modules/ledger/ledger.service.ts';
+import { accounts } from '../modules/ledger/accounts.ts';
+import { balanceOf, postEntry } from '../modules/ledger/ledger.service.ts';
 import type { SeedStep } from './seed.ts';
 
 /** The default plan (SUBSCRIPTION_* settings): ₹999 for 365 days. */
@@ -14,7 +15,7 @@ const MEMBER_OPERATOR = 'OP1002';
  */
 export const seedSubscription: SeedStep = async (tx: Db) => {
   const now = new Date();
-  const wallet = { kind: 'OPERATOR_WALLET' as const, ownerId: MEMBER_OPERATOR };
+  const wallet = accounts.operatorWallet(MEMBER_OPERATOR);
   if ((await balanceOf(tx, wallet)) < DEMO_PLAN.amountPaisa) return;
   const orderId = 'MBR-DEMO-OP1002';
   const posted = await postEntry(tx, {
@@ -24,7 +25,7 @@ export const seedSubscription: SeedStep = async (tx: Db) => {
     referenceId: orderId,
     legs: [
       { account: wallet, amount: -DEMO_PLAN.amountPaisa },
-      { account: { kind: 'MEMBERSHIP_REVENUE', ownerId: SYSTEM_OWNER }, amount: DEMO_PLAN.amountPaisa },
+      { account: accounts.membershipRevenue, amount: DEMO_PLAN.amountPaisa },
     ],
     metadata: { orderId, paidBy: `USR-${MEMBER_OPERATOR}` },
   });

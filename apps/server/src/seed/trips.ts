@@ -14,6 +14,7 @@ import {
 } from '../db/schema/index.ts';
 import type { TripPoint } from '../db/schema/trips-core.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
+import { accounts } from '../modules/ledger/accounts.ts';
 import { postEntry } from '../modules/ledger/ledger.service.ts';
 import { lanePoint } from '../modules/tracking/geo.ts';
 import { payAdvance, refundOnCancel, settle } from '../modules/trips/trip-money.ts';
@@ -150,7 +151,7 @@ export const seedTrips: SeedStep = async (tx: Db, rand) => {
         referenceId: demandId,
         legs: [
           { account: { kind: 'PAYMENT_CLEARING', ownerId: 'SEED' }, amount: -token },
-          { account: { kind: 'TOKEN_ESCROW', ownerId: demandId }, amount: token },
+          { account: accounts.tokenEscrow(demandId), amount: token },
         ],
       });
       let prev = 'ASSIGNED';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { hmac } from '../../lib/crypto.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { deliverToll, fundTag, fundWallet, insertTag, tollEvent } from './fastag.test-helpers.ts';
 import { autoTopUpAmount } from './toll-events.service.ts';
@@ -18,8 +19,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const wallet = (op: string) => balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: op });
-const tag = (id: string) => balanceOf(t.db, { kind: 'FASTAG', ownerId: id });
+const wallet = (op: string) => balanceOf(t.db, accounts.operatorWallet(op));
+const tag = (id: string) => balanceOf(t.db, accounts.fastag(id));
 
 async function operatorWithTag(opts: Parameters<typeof insertTag>[3] = {}) {
   const { operatorId, owner } = await insertOperator(t.db);

@@ -21,12 +21,13 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
-import { type AccountRef, accountId, type PostedEntry, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { accountId, type PostedEntry, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import { timeWindow, toRupees, walletAccount } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
 
-export const tagAccount = (tagId: string): AccountRef => ({ kind: 'FASTAG', ownerId: tagId });
-export const TOLL_NETWORK: AccountRef = { kind: 'TOLL_NETWORK', ownerId: SYSTEM_OWNER };
+export const tagAccount = accounts.fastag;
+export const TOLL_NETWORK = accounts.tollNetwork;
 
 export type TagRow = NonNullable<Awaited<ReturnType<typeof repo.findTag>>>;
 

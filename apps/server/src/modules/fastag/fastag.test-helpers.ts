@@ -4,7 +4,8 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { fastags } from '../../db/schema/index.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
-import { postEntry, SYSTEM_OWNER } from '../ledger/ledger.service.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
 
 /** Money into an operator's wallet, as a settled top-up would bring it. */
 export async function fundWallet(db: Db, operatorId: string, paisa: number) {
@@ -13,8 +14,8 @@ export async function fundWallet(db: Db, operatorId: string, paisa: number) {
       kind: 'WALLET_TOPUP',
       memo: 'Money added to wallet',
       legs: [
-        { account: { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER }, amount: -paisa },
-        { account: { kind: 'OPERATOR_WALLET', ownerId: operatorId }, amount: paisa },
+        { account: accounts.paymentClearing, amount: -paisa },
+        { account: accounts.operatorWallet(operatorId), amount: paisa },
       ],
     }),
   );
@@ -47,8 +48,8 @@ export async function fundTag(db: Db, tagId: string, paisa: number) {
       kind: 'TEST_TAG_FUND',
       memo: 'test',
       legs: [
-        { account: { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER }, amount: -paisa },
-        { account: { kind: 'FASTAG', ownerId: tagId }, amount: paisa },
+        { account: accounts.paymentClearing, amount: -paisa },
+        { account: accounts.fastag(tagId), amount: paisa },
       ],
     }),
   );

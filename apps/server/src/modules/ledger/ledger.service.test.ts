@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AccountRef, balanceOf, checkLedger, postEntry, SYSTEM_OWNER, withIdempotency } from './ledger.service.ts';
+import { accounts } from './accounts.ts';
+import { type AccountRef, balanceOf, checkLedger, postEntry, withIdempotency } from './ledger.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,9 +14,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const clearing: AccountRef = { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER };
-const wallet = (op: string): AccountRef => ({ kind: 'OPERATOR_WALLET', ownerId: op });
-const escrow = (ref: string): AccountRef => ({ kind: 'TOKEN_ESCROW', ownerId: ref });
+const clearing: AccountRef = accounts.paymentClearing;
+const wallet = accounts.operatorWallet;
+const escrow = accounts.tokenEscrow;
 
 async function topUp(op: string, paisa: number) {
   return t.db.transaction(async (tx) =>

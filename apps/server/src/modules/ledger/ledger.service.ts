@@ -4,17 +4,13 @@ import type { journalEntries } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { type AccountRef, accountId } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
 
 /** Accounts of the outside world: they mirror money entering or leaving and may go negative. */
 const EXTERNAL: ReadonlySet<AccountKind> = new Set(['PAYMENT_CLEARING', 'TOLL_NETWORK']);
-export const SYSTEM_OWNER = 'SYSTEM';
 
-export interface AccountRef {
-  kind: AccountKind;
-  ownerId: string;
-}
-export const accountId = (ref: AccountRef) => `${ref.kind}:${ref.ownerId}`;
+export { type AccountRef, accountId, accounts, SYSTEM_OWNER } from './accounts.ts';
 
 /** One leg of an entry, in paisa: positive raises the account's balance, negative lowers it. */
 export interface Leg {

@@ -2,7 +2,8 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { type DemandRow, insertDemand } from '../demands/demands.repository.ts';
-import { postEntry, SYSTEM_OWNER } from '../ledger/ledger.service.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
 import { roadKm } from '../places/geo.ts';
 
 export const JAIPUR = { city: 'Jaipur', lat: 26.9124, lng: 75.7873 };
@@ -83,8 +84,8 @@ export async function fundWallet(db: Db, operatorId: string, paisa: number) {
       kind: 'TEST_TOPUP',
       memo: 'test top-up',
       legs: [
-        { account: { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER }, amount: -paisa },
-        { account: { kind: 'OPERATOR_WALLET', ownerId: operatorId }, amount: paisa },
+        { account: accounts.paymentClearing, amount: -paisa },
+        { account: accounts.operatorWallet(operatorId), amount: paisa },
       ],
     }),
   );

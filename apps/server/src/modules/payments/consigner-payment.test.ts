@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { paymentOrders, trips } from '../../db/schema/index.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { type Info, PAYMENT_ENV, pay } from './payments.test-support.ts';
 
@@ -127,7 +128,7 @@ describe('pay/create-order against the balance', () => {
       pendingInPaisa: 1_000_000,
       balanceInPaisa: 0,
     });
-    expect(await balanceOf(t.db, { kind: 'CONSIGNER_SETTLEMENT', ownerId: c.tripId })).toBe(3_455_000);
+    expect(await balanceOf(t.db, accounts.consignerSettlement(c.tripId))).toBe(3_455_000);
 
     // the rest is held by the payment still at the bank (ADR 070)
     const nothing = await createOrder(c.user.token, { tripId: c.tripId, amountInPaisa: 100 });

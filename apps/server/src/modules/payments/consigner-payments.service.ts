@@ -8,6 +8,7 @@ import {
 } from '@bhada/contracts/payments';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { reconcileOrder } from './payment-settlement.service.ts';
 import * as repo from './payments.repository.ts';
@@ -29,7 +30,7 @@ export async function completeRecharge(deps: PaymentsDeps, actor: Actor, orderId
   if (own?.purpose !== 'WALLET_TOPUP') throw notFound('Payment not found');
   const { order } = await reconcileOrder(deps, orderId, 'COMPLETE_CALL');
   const status = resultStatusOf(order ?? own);
-  const balanceInPaisa = await balanceOf(deps.db, { kind: 'OPERATOR_WALLET', ownerId: payer.payerId });
+  const balanceInPaisa = await balanceOf(deps.db, accounts.operatorWallet(payer.payerId));
   return {
     orderId,
     status,
@@ -73,7 +74,7 @@ export async function consignerBalances(deps: PaymentsDeps, actor: Actor, code?:
     balances,
     totalBalanceInPaisa: balances.reduce((sum, b) => sum + b.balanceInPaisa, 0),
     tdsAmount: balances.reduce((sum, b) => sum + b.tdsInPaisa, 0),
-    creditInPaisa: await balanceOf(deps.db, { kind: 'CONSIGNER_CREDIT', ownerId: payer.payerId }),
+    creditInPaisa: await balanceOf(deps.db, accounts.consignerCredit(payer.payerId)),
   };
 }
 

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { buildApp } from '../../app.ts';
 import { journalEntries, paymentCallbacks, paymentOrders, trips } from '../../db/schema/index.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import {
   bankDecides,
@@ -112,7 +113,7 @@ describe('a trip payment reserves its amount against what is due (ADR 070)', () 
     const after = await balanceOfTrip(c.user.token, c.tripId);
     expect(after.paidInPaisa).toBe(DUE); // never more than was due
     expect(after.creditInPaisa).toBe(DUE); // the rest is the consigner's, and shown
-    expect(await balanceOf(t.db, { kind: 'CONSIGNER_SETTLEMENT', ownerId: c.tripId })).toBe(DUE);
+    expect(await balanceOf(t.db, accounts.consignerSettlement(c.tripId))).toBe(DUE);
     const [settled] = await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, info.transactionCode));
     expect(settled).toMatchObject({ status: 'SUCCESS', excessPaisa: DUE });
     const entries = await t.db

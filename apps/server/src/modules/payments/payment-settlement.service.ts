@@ -3,6 +3,7 @@ import { consignerTdsPaisa, FEE_MODES, internetChargePaisa, PAYMENTS_MESSAGES } 
 import type { Db } from '../../db/client.ts';
 import type { CallbackSource, PaymentStatus } from '../../db/schema/index.ts';
 import { paisaOf, type StatusResult } from '../../providers/payment/port.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { type Leg, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
 import * as repo from './payments.repository.ts';
 import { MODE_NAMES, type Order, type PaymentsDeps, requireProvider } from './payments.service.ts';
@@ -55,12 +56,12 @@ export async function settleOrder(
       if (!moved) return { settled: false, excessPaisa: 0 };
       const excessPaisa = await excessOf(tx, moved);
       const target = creditAccount(moved);
-      const legs: Leg[] = [{ account: { kind: 'PAYMENT_CLEARING', ownerId: SYSTEM_OWNER }, amount: -(moved.amountPaisa + moved.feePaisa) }];
+      const legs: Leg[] = [{ account: accounts.paymentClearing, amount: -(moved.amountPaisa + moved.feePaisa) }];
       if (moved.amountPaisa > excessPaisa)
         legs.push({ account: { kind: target.kind, ownerId: target.ownerId }, amount: moved.amountPaisa - excessPaisa });
       // money beyond the due is never kept silently: it is the payer's credit, in the same entry
-      if (excessPaisa > 0) legs.push({ account: { kind: 'CONSIGNER_CREDIT', ownerId: moved.payerId }, amount: excessPaisa });
-      if (moved.feePaisa > 0) legs.push({ account: { kind: 'PLATFORM_REVENUE', ownerId: SYSTEM_OWNER }, amount: moved.feePaisa });
+      if (excessPaisa > 0) legs.push({ account: accounts.consignerCredit(moved.payerId), amount: excessPaisa });
+      if (moved.feePaisa > 0) legs.push({ account: accounts.platformRevenue, amount: moved.feePaisa });
       const entry = await postEntry(tx, {
         kind: target.entryKind,
         memo: PAYMENTS_MESSAGES.added(modeName(moved, confirmed)),

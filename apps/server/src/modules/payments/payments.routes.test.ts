@@ -5,6 +5,7 @@ import { insertConsigner, insertOperator, insertSubordinate, insertVehicle } fro
 import { journalEntries, paymentAttempts, paymentOrders, sandboxPgOrders, trips } from '../../db/schema/index.ts';
 import { signParams } from '../../providers/payment/checksum.ts';
 import { resolvePending } from '../../providers/payment/sandbox/sandbox.service.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { checkPendingOrder } from './payment-settlement.service.ts';
 import * as repo from './payments.repository.ts';
 import {
@@ -546,7 +547,7 @@ describe('marketplace wallet recharge and consigner trip payment', () => {
     });
     expect(done.body.data).toMatchObject({ status: 'SUCCESS' });
     const { balanceOf } = await import('../ledger/ledger.service.ts');
-    expect(await balanceOf(t.db, { kind: 'CONSIGNER_SETTLEMENT', ownerId: tripId })).toBe(1000000);
+    expect(await balanceOf(t.db, accounts.consignerSettlement(tripId))).toBe(1000000);
     expect((await entriesFor(info.orderId))[0]?.kind).toBe('CONSIGNER_TRIP_PAYMENT');
   });
 });

@@ -2,6 +2,7 @@ import { type FeeMode, internetChargePaisa } from '@bhada/contracts/payments';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 
 /** Test keys shared by both app instances in the real-adapter test (16 bytes for AES-128). */
@@ -125,6 +126,6 @@ export async function result(t: TestApp, token: string, orderId: string) {
   return t.call({ method: 'GET', url: `/api/v2/transactions/${orderId}`, token });
 }
 
-export const wallet = (t: TestApp, operatorId: string) => balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: operatorId });
+export const wallet = (t: TestApp, operatorId: string) => balanceOf(t.db, accounts.operatorWallet(operatorId));
 export const revenue = (t: TestApp) => balanceOf(t.db, { kind: 'PLATFORM_REVENUE', ownerId: 'SYSTEM' });
 export const clearing = (t: TestApp) => balanceOf(t.db, { kind: 'PAYMENT_CLEARING', ownerId: 'SYSTEM' });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertAdmin, insertConsigner, insertOperator, insertSubordinate } from '../../../test/factories.ts';
 import { journalEntries, membershipInterests, membershipOrders, memberships } from '../../db/schema/index.ts';
-import { balanceOf, checkLedger, SYSTEM_OWNER } from '../ledger/ledger.service.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { fundWallet } from '../loads/loads.test-helpers.ts';
 
 let t: TestApp;
@@ -19,8 +20,8 @@ const PAY = '/api/odin/v2/submit-payment';
 const DAY = 86_400_000;
 const PRICE = 99_900;
 
-const wallet = (operatorId: string) => balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: operatorId });
-const revenue = () => balanceOf(t.db, { kind: 'MEMBERSHIP_REVENUE', ownerId: SYSTEM_OWNER });
+const wallet = (operatorId: string) => balanceOf(t.db, accounts.operatorWallet(operatorId));
+const revenue = () => balanceOf(t.db, accounts.membershipRevenue);
 const membershipOf = async (operatorId: string) => (await t.db.select().from(memberships).where(eq(memberships.operatorId, operatorId)))[0];
 const paymentsOf = (orderId: string) =>
   t.db

@@ -16,7 +16,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { balanceOf, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { balanceOf, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import * as repo from './subscription.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -34,8 +35,8 @@ export interface Payer {
   userId: string;
 }
 
-const wallet = (operatorId: string) => ({ kind: 'OPERATOR_WALLET' as const, ownerId: operatorId });
-const revenue = { kind: 'MEMBERSHIP_REVENUE' as const, ownerId: SYSTEM_OWNER };
+const wallet = accounts.operatorWallet;
+const revenue = accounts.membershipRevenue;
 const planCodeOf = (plan: PlanSettings) => `MEMBERSHIP_${plan.validityDays}D`;
 const rupees = (paisa: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(

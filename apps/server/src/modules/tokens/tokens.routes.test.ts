@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertDriver, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { demands, journalEntries, trips } from '../../db/schema/index.ts';
-import { balanceOf, checkLedger, SYSTEM_OWNER } from '../ledger/ledger.service.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { awardLoad } from '../loads/load-desk.service.ts';
 import { fundWallet, insertLoad } from '../loads/loads.test-helpers.ts';
 import { refundFor } from './tokens.service.ts';
@@ -15,8 +16,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const V1 = '/api/rest/tesseract/v1';
-const wallet = (operatorId: string) => balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: operatorId });
-const escrow = (demandId: string) => balanceOf(t.db, { kind: 'TOKEN_ESCROW', ownerId: demandId });
+const wallet = (operatorId: string) => balanceOf(t.db, accounts.operatorWallet(operatorId));
+const escrow = (demandId: string) => balanceOf(t.db, accounts.tokenEscrow(demandId));
 
 /** A load won by operator 2 over operator 1 (token ₹5,000), with a fitting vehicle near the loading point. */
 async function wonLoad(opts: { loadingInHours?: number } = {}) {
@@ -239,10 +240,10 @@ describe('token cancel', () => {
     await fundWallet(t.db, two.operatorId, 5_000_00);
     await readyToPay(two.owner.token, load.id, near.id);
     await t.call({ method: 'POST', url: `${V1}/token/${load.id}/pay-token`, token: two.owner.token });
-    const revenueBefore = await balanceOf(t.db, { kind: 'PLATFORM_REVENUE', ownerId: SYSTEM_OWNER });
+    const revenueBefore = await balanceOf(t.db, accounts.platformRevenue);
     const res = await t.call({ method: 'POST', url: `${V1}/token/${load.id}/cancel`, token: two.owner.token });
     expect(res.body.data).toMatchObject({ refundAmount: 2500, keptAmount: 2500, balanceInPaisa: 2_500_00 });
-    expect(await balanceOf(t.db, { kind: 'PLATFORM_REVENUE', ownerId: SYSTEM_OWNER })).toBe(revenueBefore + 2_500_00);
+    expect(await balanceOf(t.db, accounts.platformRevenue)).toBe(revenueBefore + 2_500_00);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 

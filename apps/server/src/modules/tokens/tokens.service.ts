@@ -15,14 +15,15 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { moveLoad } from '../demands/demand-state.ts';
 import { type DemandRow, findDemand, lockDemand } from '../demands/demands.repository.ts';
-import { balanceOf, type Leg, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { balanceOf, type Leg, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import { roadKm } from '../places/geo.ts';
 import { cancelForToken, lockCancellable } from '../trips/trip-state.ts';
 import * as repo from './tokens.repository.ts';
 
 const toRupees = (paisa: number) => paisa / 100;
-const wallet = (operatorId: string) => ({ kind: 'OPERATOR_WALLET' as const, ownerId: operatorId });
-const escrow = (demandId: string) => ({ kind: 'TOKEN_ESCROW' as const, ownerId: demandId });
+const wallet = accounts.operatorWallet;
+const escrow = accounts.tokenEscrow;
 const laneName = (d: DemandRow) => `${d.originCity} → ${d.destinationCity}`;
 
 /**
@@ -332,7 +333,7 @@ export async function cancelToken(
       const kept = token.amountPaisa - refund;
       const legs: Leg[] = [{ account: escrow(demandId), amount: -token.amountPaisa }];
       if (refund > 0) legs.push({ account: wallet(operatorId), amount: refund });
-      if (kept > 0) legs.push({ account: { kind: 'PLATFORM_REVENUE', ownerId: SYSTEM_OWNER }, amount: kept });
+      if (kept > 0) legs.push({ account: accounts.platformRevenue, amount: kept });
       const posted = await postEntry(tx, {
         kind: 'TOKEN_CANCEL',
         memo: `Token cancelled for load ${demandId}: refund ₹${toRupees(refund)}, fee ₹${toRupees(kept)}`,

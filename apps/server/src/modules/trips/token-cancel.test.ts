@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { demands, demandTokens as tokens, tripEvents, trips } from '../../db/schema/index.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { awardLoad } from '../loads/load-desk.service.ts';
 import { fundWallet, insertLoad } from '../loads/loads.test-helpers.ts';
@@ -19,8 +20,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const V1 = '/api/rest/tesseract/v1';
-const wallet = (operatorId: string) => balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: operatorId });
-const escrow = (demandId: string) => balanceOf(t.db, { kind: 'TOKEN_ESCROW', ownerId: demandId });
+const wallet = (operatorId: string) => balanceOf(t.db, accounts.operatorWallet(operatorId));
+const escrow = (demandId: string) => balanceOf(t.db, accounts.tokenEscrow(demandId));
 
 /** A ₹5,000 token paid for a load 72 h away; returns the trip the payment created. */
 async function paidToken() {

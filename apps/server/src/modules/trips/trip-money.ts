@@ -1,7 +1,8 @@
 import { REFUND_POLICY } from '@bhada/contracts/tokens';
 import { ADVANCE_PERCENT, type TripTransactions } from '@bhada/contracts/trips';
 import type { Db } from '../../db/client.ts';
-import { type AccountRef, balanceOf, postEntry, SYSTEM_OWNER } from '../ledger/ledger.service.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { balanceOf, postEntry } from '../ledger/ledger.service.ts';
 import * as repo from './trips.repository.ts';
 
 /**
@@ -19,11 +20,11 @@ export interface TripMoneyRef {
   tokenAmountPaisa: number;
 }
 
-const escrow = (demandId: string): AccountRef => ({ kind: 'TOKEN_ESCROW', ownerId: demandId });
-const wallet = (operatorId: string): AccountRef => ({ kind: 'OPERATOR_WALLET', ownerId: operatorId });
+const escrow = accounts.tokenEscrow;
+const wallet = accounts.operatorWallet;
 /** the outside world: Bhada's bank payouts on the consigner's behalf */
-const payouts: AccountRef = { kind: 'PAYMENT_CLEARING', ownerId: 'TRIP_PAYOUTS' };
-const revenue: AccountRef = { kind: 'PLATFORM_REVENUE', ownerId: SYSTEM_OWNER };
+const payouts = accounts.tripPayouts;
+const revenue = accounts.platformRevenue;
 
 export function advanceFor(trip: Pick<TripMoneyRef, 'agreedPricePaisa' | 'tokenAmountPaisa'>) {
   const base = Math.max(0, trip.agreedPricePaisa - trip.tokenAmountPaisa);

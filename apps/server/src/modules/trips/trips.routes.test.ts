@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertAdmin, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { tripOtps, trips } from '../../db/schema/index.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { insertTrip } from './trips.test-factory.ts';
 
@@ -163,8 +164,8 @@ describe('the trip lifecycle', () => {
       totalPayableInPaisa: 4_550_000,
       paidInPaisa: 4_550_000,
     });
-    expect(await balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: trip.operator.operatorId })).toBe(4_550_000);
-    expect(await balanceOf(t.db, { kind: 'TOKEN_ESCROW', ownerId: trip.demandId })).toBe(0);
+    expect(await balanceOf(t.db, accounts.operatorWallet(trip.operator.operatorId))).toBe(4_550_000);
+    expect(await balanceOf(t.db, accounts.tokenEscrow(trip.demandId))).toBe(0);
     expect((await checkLedger(t.db)).ok).toBe(true);
 
     const expenses = (await t.call({ method: 'GET', url: `/api/odin/operator-app/trip-expenses?tripId=${trip.tripId}`, token })).body.data;
@@ -187,7 +188,7 @@ describe('the trip lifecycle', () => {
     // completion is keyed by the trip: a retry pays nothing twice
     const again = await t.call({ method: 'POST', url: `/api/admin/trips/${trip.tripId}/complete`, token: admin.token });
     expect(again.status).toBe(200);
-    expect(await balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: trip.operator.operatorId })).toBe(4_550_000);
+    expect(await balanceOf(t.db, accounts.operatorWallet(trip.operator.operatorId))).toBe(4_550_000);
   });
 
   it('a rejected POD goes back to the operator, who uploads again', async () => {
@@ -308,7 +309,7 @@ describe('stage rules', () => {
     });
     expect(locked.status).toBe(429);
     expect(await stateOf(trip.tripId)).toBe('REACHED_LOADING');
-    expect(await balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: trip.operator.operatorId })).toBe(0);
+    expect(await balanceOf(t.db, accounts.operatorWallet(trip.operator.operatorId))).toBe(0);
   });
 
   it('limits how many codes one stage may send', async () => {
@@ -495,7 +496,7 @@ describe('slots, delays, cancel and replace', () => {
     });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ state: 'CANCELLED', refundInPaisa: 200_000 });
-    expect(await balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: trip.operator.operatorId })).toBe(200_000);
+    expect(await balanceOf(t.db, accounts.operatorWallet(trip.operator.operatorId))).toBe(200_000);
     const twice = await t.call({
       method: 'POST',
       url: `/api/rest/tesseract/v2/trip/${trip.tripId}/cancel`,
@@ -503,7 +504,7 @@ describe('slots, delays, cancel and replace', () => {
       payload: { reasonCode: 'VEHICLE_BREAKDOWN' },
     });
     expect(twice.status).toBe(422);
-    expect(await balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: trip.operator.operatorId })).toBe(200_000);
+    expect(await balanceOf(t.db, accounts.operatorWallet(trip.operator.operatorId))).toBe(200_000);
 
     const late = await insertTrip(t.db);
     const lateToken = late.operator.owner.token;
@@ -584,7 +585,7 @@ describe('concurrency', () => {
     );
     expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
     for (const r of results) expect([200, 409, 422]).toContain(r.status);
-    expect(await balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: trip.operator.operatorId })).toBe(200_000);
+    expect(await balanceOf(t.db, accounts.operatorWallet(trip.operator.operatorId))).toBe(200_000);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
@@ -623,6 +624,6 @@ describe('concurrency', () => {
     );
     expect(results.some((r) => r.status === 200)).toBe(true);
     expect(await stateOf(trip.tripId)).toBe('LOADED');
-    expect(await balanceOf(t.db, { kind: 'OPERATOR_WALLET', ownerId: trip.operator.operatorId })).toBe(3_010_000);
+    expect(await balanceOf(t.db, accounts.operatorWallet(trip.operator.operatorId))).toBe(3_010_000);
   });
 });

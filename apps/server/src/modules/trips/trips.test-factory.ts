@@ -2,6 +2,7 @@ import { insertConsigner, insertOperator, insertVehicle, nextPhone } from '../..
 import { type Db, inTransaction } from '../../db/client.ts';
 import { trips } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 
 /** Test-only: a trip as the marketplace would create it after the token is paid into escrow. */
@@ -64,7 +65,7 @@ export async function insertTrip(
         memo: 'test token',
         legs: [
           { account: { kind: 'PAYMENT_CLEARING', ownerId: 'TEST' }, amount: -token },
-          { account: { kind: 'TOKEN_ESCROW', ownerId: demandId }, amount: token },
+          { account: accounts.tokenEscrow(demandId), amount: token },
         ],
       }),
     );

@@ -8,11 +8,12 @@ import type {
 import { PASSBOOK_DEFAULT_RANGE_SECONDS, WALLET_MESSAGES } from '@bhada/contracts/wallet';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { type AccountRef, accountId, balanceOf, balancesBefore, postingsBetween } from '../ledger/ledger.service.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { accountId, balanceOf, balancesBefore, postingsBetween } from '../ledger/ledger.service.ts';
 import { istDateTime, rupeesText, type Statement } from './statement-writer.ts';
 import * as repo from './wallet.repository.ts';
 
-export const walletAccount = (operatorId: string): AccountRef => ({ kind: 'OPERATOR_WALLET', ownerId: operatorId });
+export const walletAccount = accounts.operatorWallet;
 export const toRupees = (paisa: number) => Math.round(paisa) / 100;
 
 export async function getBalance(db: Db, operatorId: string): Promise<WalletBalanceResponse> {

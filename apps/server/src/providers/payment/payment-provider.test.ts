@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertOperator } from '../../../test/factories.ts';
+import { accounts } from '../../modules/ledger/accounts.ts';
 import { balanceOf } from '../../modules/ledger/ledger.service.ts';
 import {
   bankDecides,
@@ -86,7 +87,7 @@ describe('the real adapter against the sandbox of another instance', () => {
 
     const callback = await postCallback(merchant.app, bank.fields);
     expect(callback.statusCode).toBe(303);
-    expect(await balanceOf(merchant.db, { kind: 'OPERATOR_WALLET', ownerId: operatorId })).toBe(50000);
+    expect(await balanceOf(merchant.db, accounts.operatorWallet(operatorId))).toBe(50000);
     expect(await balanceOf(merchant.db, { kind: 'PLATFORM_REVENUE', ownerId: 'SYSTEM' })).toBe(995);
   });
 
