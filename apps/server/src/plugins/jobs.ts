@@ -1,3 +1,4 @@
+import { IST_TIME_ZONE } from '@bhada/contracts/time';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
@@ -80,7 +81,7 @@ export const jobsPlugin = fp(
           for (const job of batch) await handler(job.data);
         });
       }
-      for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'Asia/Kolkata' });
+      for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: IST_TIME_ZONE });
     });
     app.addHook('onClose', async () => {
       await boss?.stop({ graceful: true, wait: true, timeout: 5000 });

@@ -1,3 +1,4 @@
+import { IST_TIME_ZONE } from '@bhada/contracts/time';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -6,7 +7,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** The portal shows India time whatever the device's zone (ARCHITECTURE §5). */
-export const IST = 'Asia/Kolkata';
+export const IST = IST_TIME_ZONE;
 
 const rupeeFormat = new Intl.NumberFormat('en-IN', {
   style: 'currency',

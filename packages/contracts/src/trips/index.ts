@@ -42,6 +42,12 @@ export const TRIP_EDGES: ReadonlyArray<{ from: TripState; to: TripState; by: Edg
 export const ACTIVE_TRIP_STATES: readonly TripState[] = ['ASSIGNED', 'REACHED_LOADING', 'LOADED', 'IN_TRANSIT', 'REACHED_UNLOADING'];
 /** States in which the vehicle can still be replaced or the trip cancelled. */
 export const PRE_LOADING_STATES: readonly TripState[] = ['ASSIGNED', 'REACHED_LOADING'];
+/**
+ * A vehicle is busy while one of its trips is in these states: once unloaded the truck is free for a new
+ * load (the POD is paperwork) — the one rule for the token screen's vehicle list and for replacing a
+ * trip's vehicle.
+ */
+export const VEHICLE_BUSY_STATES: readonly TripState[] = ACTIVE_TRIP_STATES;
 
 /** The stages that need the other party's code, and the state each needs. */
 export const OTP_STAGES = ['LOADING', 'UNLOADING'] as const;

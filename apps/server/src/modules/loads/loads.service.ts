@@ -1,8 +1,8 @@
 import type { LoadDetail, LoadListQuery, LoadListResponse, LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
 import { type Db, inTransaction } from '../../db/client.ts';
+import { roadKm } from '../../lib/geo.ts';
 import { demandForOperator } from '../demands/demand-access.ts';
 import * as repo from '../demands/demands.repository.ts';
-import { roadKm } from '../places/geo.ts';
 import { deleteQuote } from '../quotes/quotes.repository.ts';
 import { quoteView, secondsLeft, toRupees } from '../quotes/quotes.service.ts';
 

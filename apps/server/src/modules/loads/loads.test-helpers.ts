@@ -1,10 +1,10 @@
 import { type Db, inTransaction } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { roadKm } from '../../lib/geo.ts';
 import { newId } from '../../lib/ids.ts';
 import { type DemandRow, insertDemand } from '../demands/demands.repository.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
-import { roadKm } from '../places/geo.ts';
 
 export const JAIPUR = { city: 'Jaipur', lat: 26.9124, lng: 75.7873 };
 export const DELHI = { city: 'Delhi', lat: 28.7041, lng: 77.1025 };

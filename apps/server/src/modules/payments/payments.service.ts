@@ -11,6 +11,7 @@ import {
   type RechargeRequest,
   type TransactionUpdateRequest,
 } from '@bhada/contracts/payments';
+import { istWallClock } from '@bhada/contracts/time';
 import { type Db, inTransaction } from '../../db/client.ts';
 import type { PaymentPurpose } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -53,7 +54,7 @@ export function requireProvider(deps: PaymentsDeps): PaymentProvider {
  * support staff plus randomness.
  */
 export function newOrderId(now = new Date()): string {
-  const ist = new Date(now.getTime() + 330 * 60_000).toISOString();
+  const ist = istWallClock(now).toISOString();
   const date = ist.slice(2, 10).replace(/-/g, '') + ist.slice(11, 19).replace(/:/g, '');
   const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
   let tail = '';

@@ -1,12 +1,10 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { VEHICLE_BUSY_STATES } from '@bhada/contracts/trips';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { demandTokens, drivers, trips, vehicles } from '../../db/schema/index.ts';
 import type { TripPoint } from '../../db/schema/trips-core.ts';
 
 export type TokenRow = typeof demandTokens.$inferSelect;
-
-/** Trip states (migration 0020) after which the vehicle is free again: it has unloaded. */
-const TRIP_DONE_STATES = ['UNLOADED', 'POD_SUBMITTED', 'POD_REJECTED', 'POD_VERIFIED', 'COMPLETED', 'CANCELLED'];
 
 export async function findToken(db: Db, demandId: string, operatorId: string): Promise<TokenRow | undefined> {
   const [row] = await db
@@ -100,12 +98,12 @@ export async function findVehicle(db: Db, operatorId: string, vehicleId: string)
   return all[0];
 }
 
-/** Vehicles of the operator on a trip that is not finished. */
+/** Vehicles of the operator on a trip that holds them (VEHICLE_BUSY_STATES). */
 export async function busyVehicleIds(db: Db, operatorId: string): Promise<Set<string>> {
   const rows = await db
     .select({ vehicleId: trips.vehicleId })
     .from(trips)
-    .where(and(eq(trips.operatorId, operatorId), notInArray(trips.state, TRIP_DONE_STATES)));
+    .where(and(eq(trips.operatorId, operatorId), inArray(trips.state, [...VEHICLE_BUSY_STATES])));
   return new Set(rows.map((r) => r.vehicleId));
 }
 

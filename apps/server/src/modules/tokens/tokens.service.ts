@@ -12,12 +12,12 @@ import {
 } from '@bhada/contracts/tokens';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { roadKm } from '../../lib/geo.ts';
 import { newId } from '../../lib/ids.ts';
 import { moveLoad } from '../demands/demand-state.ts';
 import { type DemandRow, findDemand, lockDemand } from '../demands/demands.repository.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, type Leg, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
-import { roadKm } from '../places/geo.ts';
 import { cancelForToken, lockCancellable } from '../trips/trip-state.ts';
 import * as repo from './tokens.repository.ts';
 

@@ -9,10 +9,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { haversineKm, ROAD_FACTOR } from '../../lib/geo.ts';
 import { newId } from '../../lib/ids.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import * as tripsRepo from '../trips/trips.repository.ts';
-import { haversineKm, lanePoint, ROAD_FACTOR } from './geo.ts';
+import { lanePoint } from './geo.ts';
 import * as repo from './tracking.repository.ts';
 
 /** positions attach to the vehicle's trip while it is on the job */

@@ -1,10 +1,10 @@
 import {
-  ACTIVE_TRIP_STATES,
   NOTIFY_QUIET_SECONDS,
   PRE_LOADING_STATES,
   REASONS,
   TRIPS_MESSAGES,
   type TripState,
+  VEHICLE_BUSY_STATES,
 } from '@bhada/contracts/trips';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -79,8 +79,7 @@ export async function replaceVehicle(
   if (vehicle.id === trip.vehicleId && input.driverNumber === trip.driverPhone) {
     throw new AppError('VALIDATION_FAILED', 'Choose a different vehicle or driver', { field: 'vehicleId' });
   }
-  const running = [...ACTIVE_TRIP_STATES, 'UNLOADED'];
-  if (await repo.findRunningTripOfVehicle(deps.db, vehicle.id, running, trip.id)) {
+  if (await repo.findRunningTripOfVehicle(deps.db, vehicle.id, VEHICLE_BUSY_STATES, trip.id)) {
     throw new AppError('VEHICLE_BUSY', TRIPS_MESSAGES.vehicleBusy, { field: 'vehicleId' });
   }
   await inTransaction(deps.db, async (tx) => {

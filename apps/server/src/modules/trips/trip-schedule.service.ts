@@ -1,3 +1,4 @@
+import { IST_OFFSET_MINUTES } from '@bhada/contracts/time';
 import {
   ACTIVE_TRIP_STATES,
   PRE_LOADING_STATES,
@@ -32,7 +33,7 @@ export function reasons(action: ReasonAction) {
   return { action, heading: REASON_HEADINGS[action], reasons: [...REASONS[action]] };
 }
 
-const IST_OFFSET_MS = 330 * 60_000;
+const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
 /** a stable name for the dock: two trips at the same place compete for the same windows */
 const facilityKey = (p: TripPoint) => `${p.lat.toFixed(4)},${p.lng.toFixed(4)}:${p.name.trim().toLowerCase()}`;
 

@@ -5,6 +5,7 @@ import { insertAdmin, insertOperator, insertVehicle } from '../../../test/factor
 import { tripOtps, trips } from '../../db/schema/index.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
+import { busyVehicleIds } from '../tokens/tokens.repository.ts';
 import { insertTrip } from './trips.test-factory.ts';
 
 let t: TestApp;
@@ -571,6 +572,27 @@ describe('slots, delays, cancel and replace', () => {
     expect(ok.status).toBe(200);
     const detail = (await t.call({ method: 'GET', url: `/api/rest/tesseract/v1/trip/${trip.tripId}`, token })).body.data;
     expect(detail).toMatchObject({ vehicleId: free.id, driverName: 'Suresh Gurjar', driverNumber: '9876543210' });
+  });
+
+  it('an unloaded truck is free again: for a new token as for a replacement (one rule)', async () => {
+    const trip = await insertTrip(t.db);
+    const unloaded = await insertTrip(t.db, { operator: trip.operator, state: 'UNLOADED' });
+    const busyForTokens = await busyVehicleIds(t.db, trip.operator.operatorId);
+    expect(busyForTokens.has(unloaded.vehicle.id)).toBe(false);
+    expect(busyForTokens.has(trip.vehicle.id)).toBe(true);
+    const replaced = await t.call({
+      method: 'POST',
+      url: '/api/rest/tesseract/v2/trip/replace-vehice',
+      token: trip.operator.owner.token,
+      payload: {
+        tripId: trip.tripId,
+        vehicleId: unloaded.vehicle.id,
+        driverName: 'Suresh Gurjar',
+        driverNumber: '9876543210',
+        reasonCode: 'VEHICLE_BREAKDOWN',
+      },
+    });
+    expect(replaced.status).toBe(200);
   });
 });
 

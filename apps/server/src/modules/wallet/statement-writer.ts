@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { IST_TIME_ZONE } from '@bhada/contracts/time';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 
@@ -14,7 +15,7 @@ export interface Statement {
 }
 
 const IST = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
+  timeZone: IST_TIME_ZONE,
   day: '2-digit',
   month: 'short',
   year: 'numeric',

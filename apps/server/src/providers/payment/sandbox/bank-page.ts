@@ -1,3 +1,4 @@
+import { IST_TIME_ZONE } from '@bhada/contracts/time';
 import { CREDIT_BINS, DECLINED_CARD, DECLINED_CVV, NB_CHANNELS, SANDBOX_OTP } from './catalogue.ts';
 import type { SandboxOrder } from './sandbox.repository.ts';
 
@@ -86,7 +87,7 @@ const STATUS_LABEL: Record<string, string> = {
 
 /** Testers in India read India time. */
 const istTime = (at: Date) =>
-  `${at.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' })} IST`;
+  `${at.toLocaleString('en-IN', { timeZone: IST_TIME_ZONE, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' })} IST`;
 
 /** What the sandbox knows about an order; a pending one can be resolved here. */
 export function statusPage(base: string, order: SandboxOrder | undefined, message?: string): string {
