@@ -9,3 +9,4 @@ export * from './subscription.ts';
 export * from './tracking.ts';
 export * from './trips.ts';
 export * from './trips-core.ts';
+export * from './support.ts';
