@@ -234,7 +234,14 @@ export type SurveyQueryResponse = z.infer<typeof surveyQueryResponseSchema>;
 
 export const surveyAnswerSchema = z.object({
   questionId: z.string().min(1).max(40),
-  value: z.union([z.string().max(1000), z.array(z.string().max(40)).max(10), z.number().int().min(1).max(5)]),
+  value: z.union(
+    [
+      z.string().max(1000, SUPPORT_MESSAGES.surveyError),
+      z.array(z.string().max(40)).max(10, SUPPORT_MESSAGES.surveyError),
+      z.number().int(SUPPORT_MESSAGES.surveyError).min(1, SUPPORT_MESSAGES.surveyError).max(5, SUPPORT_MESSAGES.surveyError),
+    ],
+    { error: SUPPORT_MESSAGES.surveyError },
+  ),
 });
 export const surveySubmitRequestSchema = z.object({
   surveyId: z.string().min(1).max(40),
