@@ -234,7 +234,9 @@ export async function findOpenTicket(db: Db, referenceId: string) {
   const [row] = await db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`))
+    .where(
+      and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`),
+    )
     .limit(1);
   return row;
 }
@@ -243,7 +245,9 @@ export async function countOpenTickets(db: Db, referenceId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(tickets)
-    .where(and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`));
+    .where(
+      and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`),
+    );
   return row?.n ?? 0;
 }
 
