@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { indianMobileSchema, pageQuerySchema } from '../common/index.ts';
+import { parseRupees } from '../money/index.ts';
 
 /**
  * Support and engagement (issue 14, ADR 120): tickets with a thread, surveys, training and the rating
@@ -340,8 +341,9 @@ export const rateRupeesSchema = z
   .number({ error: 'Enter the rate in rupees' })
   .positive('Enter the rate in rupees')
   .max(10_000_000, 'Rate is too high')
-  // rupees rounded to 2 decimals, kept as paisa
-  .transform((r) => Math.round(Number(r.toFixed(2)) * 100));
+  // rupees rounded to 2 decimals with the one money rule (ADR 096), kept as paisa
+  .transform((r) => parseRupees(r) ?? 0)
+  .pipe(z.number().int().positive('Enter the rate in rupees'));
 export const rateCardInputSchema = z.object({
   id: z.string().max(40).optional(),
   origin: z.string().trim().min(2, 'Enter the origin').max(60),
