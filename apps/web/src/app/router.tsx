@@ -53,6 +53,8 @@ const AdminPodReviewPage = lazy(() => import('../features/pod/routes/admin-pod-r
 const TicketsChatPage = lazy(() => import('../features/support/routes/ticket-chat-page.tsx'));
 const TicketsPage = lazy(() => import('../features/support/routes/tickets-page.tsx'));
 const SupportDeskPage = lazy(() => import('../features/support/routes/support-desk-page.tsx'));
+const AdminSurveysPage = lazy(() => import('../features/support/routes/admin-surveys-page.tsx'));
+const AdminRateCardsPage = lazy(() => import('../features/support/routes/admin-rate-cards-page.tsx'));
 const RatingStoryPage = lazy(() => import('../features/support/routes/rating-story-page.tsx'));
 const ReferralEarnPage = lazy(() => import('../features/support/routes/referral-earn-page.tsx'));
 const ReferralJoinPage = lazy(() => import('../features/support/routes/referral-join-page.tsx'));
@@ -95,6 +97,8 @@ export function AppRoutes() {
           <Route path={paths.adminPods} element={<AdminPodReviewPage />} />
           {/* support area: the desk */}
           <Route path={paths.adminSupport} element={<SupportDeskPage />} />
+          <Route path={paths.adminSurveys} element={<AdminSurveysPage />} />
+          <Route path={paths.adminRateCards} element={<AdminRateCardsPage />} />
           <Route path={paths.consignerLoads} element={<ConsignerLoadsPage />} />
           <Route path={paths.adminConsignments} element={<ComingSoonPage />} />
           <Route path={paths.addMoney} element={<AddMoneyPage />} />

@@ -57,6 +57,8 @@ export const paths = {
   survey: '/web-view/survey',
   rateCards: '/web-view/rate-cards',
   adminSupport: '/portal/admin/support',
+  adminSurveys: '/portal/admin/surveys',
+  adminRateCards: '/portal/admin/rate-cards',
 } as const;
 
 export type MenuType = 'OPERATOR' | 'CONSIGNER' | 'ADMIN';

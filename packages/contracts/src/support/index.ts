@@ -342,7 +342,7 @@ export const rateRupeesSchema = z
   .positive('Enter the rate in rupees')
   .max(10_000_000, 'Rate is too high')
   // rupees rounded to 2 decimals with the one money rule (ADR 096), kept as paisa
-  .transform((r) => parseRupees(r) ?? 0)
+  .transform((r): number => parseRupees(r) ?? 0)
   .pipe(z.number().int().positive('Enter the rate in rupees'));
 export const rateCardInputSchema = z.object({
   id: z.string().max(40).optional(),

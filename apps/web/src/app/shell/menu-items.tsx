@@ -9,6 +9,7 @@ import {
   IconHeadset,
   IconHome,
   IconMapPin,
+  IconMessageStar,
   IconPackage,
   IconReceipt,
   IconReport,
@@ -65,6 +66,8 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'pods', to: paths.adminPods, icon: <IconFileCheck size={size} /> },
     // support area
     { key: 'supportDesk', to: paths.adminSupport, icon: <IconHeadset size={size} /> },
+    { key: 'surveys', to: paths.adminSurveys, icon: <IconMessageStar size={size} /> },
+    { key: 'rateCardReview', to: paths.adminRateCards, icon: <IconReceipt size={size} /> },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,9 @@ export default function TicketsPage() {
           </Button>
         }
       />
+      <Anchor component={Link} to={paths.survey} size="sm" display="block" mb="sm">
+        {t('tickets.feedback')}
+      </Anchor>
       <QueryState query={tickets} isEmpty={(d) => d.tickets.length === 0} empty={<EmptyState text={t('tickets.empty')} />}>
         {(data) => (
           <Stack gap="xs">
