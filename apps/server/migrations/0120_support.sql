@@ -15,8 +15,9 @@ ALTER TABLE tickets
 DROP INDEX tickets_open_reference;
 CREATE UNIQUE INDEX tickets_open_reference ON tickets (category, reference_type, reference_id)
   WHERE status IN ('OPEN', 'IN_PROGRESS') AND reference_type <> 'NONE';
--- the desk's queue: by status, oldest first
+-- the desk's queue: by status, oldest first; the operator's list: latest activity first
 CREATE INDEX tickets_queue ON tickets (status, created_at);
+CREATE INDEX tickets_operator_activity ON tickets (operator_id, updated_at DESC, id DESC);
 
 CREATE TABLE ticket_messages (
   id text PRIMARY KEY,
