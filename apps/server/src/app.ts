@@ -22,6 +22,11 @@ import { podRoutes } from './modules/pod/pod.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+// support area
+import { engagementRoutes } from './modules/support/engagement.routes.ts';
+import { rateCardsRoutes } from './modules/support/rate-cards.routes.ts';
+import { referralRoutes } from './modules/support/referral.routes.ts';
+import { ticketsRoutes } from './modules/support/tickets.routes.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { registerTrackingJobs } from './modules/tracking/tracking.jobs.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
@@ -172,6 +177,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     simulateEvery: isProduction(config) ? undefined : '*/5 * * * *',
     post: (request) => app.inject({ method: 'POST', ...request }),
   });
+  // support area: tickets and the desk, surveys and training, rate cards, referral
+  await app.register(ticketsRoutes);
+  await app.register(engagementRoutes);
+  await app.register(rateCardsRoutes);
+  await app.register(referralRoutes);
 
   await app.register(webPlugin, { root: config.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist') });
 

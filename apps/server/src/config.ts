@@ -51,6 +51,8 @@ export const configSchema = z.object({
   OTP_IP_LIMIT: z.coerce.number().int().default(30),
   /** operator id that gets its own logo and link in the header (spec fastag §2.10) */
   CUSTOM_LOGO_OPERATOR_ID: z.string().default('OP1003'),
+  // support area: what the referrer earns when a referred operator completes a first trip (₹500)
+  REFERRAL_REWARD_IN_PAISA: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paytm']).default('sandbox'),
   PAYTM_MID: z.string().optional(),
   PAYTM_MERCHANT_KEY: z.string().optional(),

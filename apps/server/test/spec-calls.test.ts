@@ -40,6 +40,10 @@ const SERVED_AS: Record<string, string> = {
   'POST pay/create-order (mid, orderId)': '/api/consigner/pay/create-order',
   'POST pay/complete-order': '/api/consigner/pay/complete-order',
   'GET balance/trip (code)': '/api/consigner/balance/trip',
+  // support: the spec names these calls without a path (ADR 120)
+  'GET welang config': '/api/rest/tesseract/v1/config/welang',
+  'GET trip training (type, source)': '/api/rest/tesseract/v1/config/trip-training',
+  'POST widget-acknowledgement': '/api/rest/tesseract/v1/config/widget-acknowledgement',
 };
 
 /**
@@ -55,7 +59,7 @@ const PROVIDER_ROUTES: Record<string, string> = {
 };
 
 /** Owners (issue topics) whose calls are built; `next wave` rows are not yet asked for. */
-const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wallet', 'payments', 'subscription']);
+const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wallet', 'payments', 'subscription', 'support']);
 
 type Row = { area: string; method: string; path: string; owner: string };
 

@@ -7,6 +7,7 @@ import type { PAYMENTS_ERRORS } from '@bhada/contracts/payments';
 import type { POD_ERRORS } from '@bhada/contracts/pod';
 import type { QUOTES_ERRORS } from '@bhada/contracts/quotes';
 import type { SUBSCRIPTION_ERRORS } from '@bhada/contracts/subscription';
+import type { SUPPORT_ERRORS } from '@bhada/contracts/support';
 import type { TOKENS_ERRORS } from '@bhada/contracts/tokens';
 import type { TRACKING_ERRORS } from '@bhada/contracts/tracking';
 import type { TRIPS_ERRORS } from '@bhada/contracts/trips';
@@ -30,7 +31,9 @@ export type ErrorCode =
   | Values<typeof TRIPS_ERRORS>
   | Values<typeof POD_ERRORS>
   | Values<typeof TRACKING_ERRORS>
-  | Values<typeof SUBSCRIPTION_ERRORS>;
+  | Values<typeof SUBSCRIPTION_ERRORS>
+  // support area
+  | Values<typeof SUPPORT_ERRORS>;
 
 /** The one table from error code to HTTP status; it fails to compile when a code is missing. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -86,6 +89,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VEHICLE_NOT_ELIGIBLE: 400,
   TOKEN_NOT_PAID: 400,
   MEMBERSHIP_ALREADY_ACTIVE: 400,
+  // support area
+  TICKET_STATE_CONFLICT: 409,
+  SURVEY_ALREADY_ANSWERED: 400,
+  REFERRAL_NOT_ALLOWED: 400,
+  RATE_CARD_LOCKED: 400,
 };
 
 /** A domain error: the error handler writes it as the envelope with its mapped status. */

@@ -16,6 +16,8 @@ import { seedFastag } from './fastag.ts';
 import { seedMarketplace } from './marketplace.ts';
 import { seedConsignerPayments, seedPayments } from './payments.ts';
 import { seedSubscription } from './subscription.ts';
+// support area
+import { seedSupport } from './support.ts';
 import { seedTrips } from './trips.ts';
 
 /** Deterministic pseudo-random numbers so every fresh database gets the same demo fleet. */
@@ -124,7 +126,16 @@ async function seedFoundation(tx: Db, rand: () => number) {
 }
 
 /** Each area appends its step here (its file lives in seed/<domain>.ts). */
-const steps: SeedStep[] = [seedFoundation, seedPayments, seedFastag, seedMarketplace, seedTrips, seedConsignerPayments, seedSubscription];
+const steps: SeedStep[] = [
+  seedFoundation,
+  seedPayments,
+  seedFastag,
+  seedMarketplace,
+  seedTrips,
+  seedConsignerPayments,
+  seedSubscription,
+  seedSupport,
+];
 
 /** Loads the demo data into an empty database; returns false when users already exist. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

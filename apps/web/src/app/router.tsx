@@ -42,7 +42,6 @@ const PassbookPage = lazy(() => import('../features/wallet/routes/passbook-page.
 const TripsPage = lazy(() => import('../features/trips/routes/trips-page.tsx'));
 const TripDetailsPage = lazy(() => import('../features/trips/routes/trip-details-page.tsx'));
 const DriverDetailsUpdatePage = lazy(() => import('../features/trips/routes/driver-details-update-page.tsx'));
-const TicketsChatPage = lazy(() => import('../features/trips/routes/tickets-chat-page.tsx'));
 const SubscriptionPage = lazy(() => import('../features/subscription/routes/subscription-page.tsx'));
 const SubscriptionStatusPage = lazy(() => import('../features/subscription/routes/subscription-status-page.tsx'));
 const TripTrackingCard = lazy(() =>
@@ -50,6 +49,17 @@ const TripTrackingCard = lazy(() =>
 );
 const PodUploader = lazy(() => import('../features/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })));
 const AdminPodReviewPage = lazy(() => import('../features/pod/routes/admin-pod-review-page.tsx'));
+// support area
+const TicketsChatPage = lazy(() => import('../features/support/routes/ticket-chat-page.tsx'));
+const TicketsPage = lazy(() => import('../features/support/routes/tickets-page.tsx'));
+const SupportDeskPage = lazy(() => import('../features/support/routes/support-desk-page.tsx'));
+const AdminSurveysPage = lazy(() => import('../features/support/routes/admin-surveys-page.tsx'));
+const AdminRateCardsPage = lazy(() => import('../features/support/routes/admin-rate-cards-page.tsx'));
+const RatingStoryPage = lazy(() => import('../features/support/routes/rating-story-page.tsx'));
+const ReferralEarnPage = lazy(() => import('../features/support/routes/referral-earn-page.tsx'));
+const ReferralJoinPage = lazy(() => import('../features/support/routes/referral-join-page.tsx'));
+const SurveyPage = lazy(() => import('../features/support/routes/survey-page.tsx'));
+const RateCardsPage = lazy(() => import('../features/support/routes/rate-cards-page.tsx'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
@@ -85,6 +95,10 @@ export function AppRoutes() {
           <Route path={paths.fastagPassbook} element={<PassbookPage />} />
           <Route path={paths.adminLoads} element={<AdminLoadsPage />} />
           <Route path={paths.adminPods} element={<AdminPodReviewPage />} />
+          {/* support area: the desk */}
+          <Route path={paths.adminSupport} element={<SupportDeskPage />} />
+          <Route path={paths.adminSurveys} element={<AdminSurveysPage />} />
+          <Route path={paths.adminRateCards} element={<AdminRateCardsPage />} />
           <Route path={paths.consignerLoads} element={<ConsignerLoadsPage />} />
           <Route path={paths.adminConsignments} element={<ComingSoonPage />} />
           <Route path={paths.addMoney} element={<AddMoneyPage />} />
@@ -118,7 +132,15 @@ export function AppRoutes() {
           <Route path={paths.ticketsChat} element={<TicketsChatPage />} />
           <Route path={paths.subscriptionPage} element={<SubscriptionPage />} />
           <Route path={paths.subscriptionStatus} element={<SubscriptionStatusPage />} />
+          {/* support area */}
+          <Route path={paths.tickets} element={<TicketsPage />} />
+          <Route path={paths.ratingStory} element={<RatingStoryPage />} />
+          <Route path={paths.referralEarn} element={<ReferralEarnPage />} />
+          <Route path={paths.survey} element={<SurveyPage />} />
+          <Route path={paths.rateCards} element={<RateCardsPage />} />
         </Route>
+        {/* support area: the join form behind a referral link is public */}
+        <Route path={paths.referralJoin} element={<ReferralJoinPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

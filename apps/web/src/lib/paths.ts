@@ -49,6 +49,16 @@ export const paths = {
   // membership web views (spec: marketplace §2): ?source= and ?screen=&validity=
   subscriptionPage: '/app/caraxes/marketplace/subscription-page',
   subscriptionStatus: '/app/caraxes/marketplace/subscription-status',
+  // support area (spec: fastag §2.4; the survey and rate-card pages and the desk are ours, ADR 120)
+  tickets: '/web-view/tickets',
+  ratingStory: '/web-view/rating-story',
+  referralEarn: '/web-view/referral/earn',
+  referralJoin: '/web-view/referral/join',
+  survey: '/web-view/survey',
+  rateCards: '/web-view/rate-cards',
+  adminSupport: '/portal/admin/support',
+  adminSurveys: '/portal/admin/surveys',
+  adminRateCards: '/portal/admin/rate-cards',
 } as const;
 
 export type MenuType = 'OPERATOR' | 'CONSIGNER' | 'ADMIN';

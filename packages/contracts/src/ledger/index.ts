@@ -29,5 +29,7 @@ export const ACCOUNT_KINDS = [
   'TOLL_NETWORK',
   'PLATFORM_REVENUE',
   'MEMBERSHIP_REVENUE',
+  /** what the platform spends on rewards (referral): money leaving the platform, may run negative */
+  'PROMOTIONS',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];

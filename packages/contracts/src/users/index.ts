@@ -16,6 +16,8 @@ export const PERMISSION_GROUPS = [
   { code: 'WALLET', name: 'Wallet', permissions: ['WALLET_VIEW', 'WALLET_ADD_MONEY'] },
   { code: 'FASTAG', name: 'Fastag recharge', permissions: ['FASTAG_VIEW', 'FASTAG_RECHARGE'] },
   { code: 'REPORTS', name: 'Reports', permissions: ['REPORTS_DOWNLOAD'] },
+  // support area (issue 14)
+  { code: 'SUPPORT', name: 'Support, rate cards and referral', permissions: ['TICKETS_MANAGE', 'RATE_CARDS_MANAGE', 'REFERRAL_SHARE'] },
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_GROUPS)[number]['permissions'][number];

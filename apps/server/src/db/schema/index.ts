@@ -6,6 +6,7 @@ export * from './marketplace.ts';
 export * from './payment-orders-core.ts';
 export * from './payments.ts';
 export * from './subscription.ts';
+export * from './support.ts';
 export * from './tracking.ts';
 export * from './trips.ts';
 export * from './trips-core.ts';

@@ -153,7 +153,7 @@ function txnWhere(f: TxnFilter) {
 }
 
 const openTickets = sql<number>`(SELECT count(*) FROM ${tickets} WHERE ${tickets.referenceType} = 'FASTAG_TXN'
-  AND ${tickets.referenceId} = ${fastagTransactions.id} AND ${tickets.status} = 'OPEN')`.mapWith(Number);
+  AND ${tickets.referenceId} = ${fastagTransactions.id} AND ${tickets.status} IN ('OPEN', 'IN_PROGRESS'))`.mapWith(Number);
 
 const txnColumns = {
   seq: fastagTransactions.seq,
@@ -244,7 +244,9 @@ export async function findOpenTicket(db: Db, referenceId: string) {
   const [row] = await db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), eq(tickets.status, 'OPEN')))
+    .where(
+      and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`),
+    )
     .limit(1);
   return row;
 }
@@ -253,7 +255,9 @@ export async function countOpenTickets(db: Db, referenceId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(tickets)
-    .where(and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), eq(tickets.status, 'OPEN')));
+    .where(
+      and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`),
+    );
   return row?.n ?? 0;
 }
 

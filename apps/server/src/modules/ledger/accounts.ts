@@ -31,6 +31,8 @@ export const accounts = {
   tollNetwork: { kind: 'TOLL_NETWORK', ownerId: SYSTEM_OWNER } as AccountRef,
   /** fees and forfeited tokens */
   platformRevenue: { kind: 'PLATFORM_REVENUE', ownerId: SYSTEM_OWNER } as AccountRef,
+  /** what the platform gives away (referral rewards): it may go negative (outside world) */
+  promotions: { kind: 'PROMOTIONS', ownerId: SYSTEM_OWNER } as AccountRef,
   /** membership plans sold */
   membershipRevenue: { kind: 'MEMBERSHIP_REVENUE', ownerId: SYSTEM_OWNER } as AccountRef,
 } as const;

@@ -30,6 +30,8 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
     storage: app.storage,
     notifier: app.notifier,
     events: app.events,
+    config: app.ctx.config,
+    log: app.log,
     secret: opts.secret,
   });
   const mine = (request: FastifyRequest, ref: { id?: string; demandId?: string }) =>

@@ -9,6 +9,8 @@ export function tripAccess(app: FastifyInstance, secret: string) {
     storage: app.storage,
     notifier: app.notifier,
     events: app.events,
+    config: app.ctx.config,
+    log: app.log,
     secret,
   });
   /** the caller's trip, or 404 for a trip of anyone else */

@@ -11,14 +11,16 @@ import {
 } from '@bhada/contracts/trips';
 import type { Db } from '../../db/client.ts';
 import type { TripPoint } from '../../db/schema/trips-core.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { OperatorId } from '../../lib/tenancy.ts';
+import { asOperatorId, type OperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { Notifier } from '../../plugins/notifier.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { withIdempotency } from '../ledger/ledger.service.ts';
+import { rewardReferralOnFirstTrip } from '../support/referral.service.ts';
 import { settle, transactionsOf } from './trip-money.ts';
 import { type Mover, moveTrip, stageMismatch, timelineFor, widgetFor } from './trip-state.ts';
 import * as repo from './trips.repository.ts';
@@ -29,6 +31,9 @@ export interface TripDeps {
   notifier: Notifier;
   events: EventBus;
   secret: string;
+  /** what completing a trip reads besides the database (the referral reward, ADR 121) */
+  config: ServiceContext['config'];
+  log: ServiceContext['log'];
   now?: () => Date;
 }
 
@@ -234,4 +239,9 @@ export async function completeTrip(deps: TripDeps, tripId: string) {
     return { tripId: trip.id };
   });
   await publish(deps, trip.id, 'TRIP_STATE', { state: 'COMPLETED' });
+  // an operator who joined through a referral earns the referrer a reward on the first completed trip;
+  // the reward is keyed by the referral, so a repeat completes nothing twice, and a failure never undoes the trip
+  await rewardReferralOnFirstTrip(deps, { operatorId: asOperatorId(trip.operatorId) }).catch((err) =>
+    deps.log.error({ err, tripId: trip.id }, 'referral reward not posted'),
+  );
 }

@@ -28,6 +28,10 @@ const PERMISSION_NAMES: Record<string, string> = {
   FASTAG_VIEW: 'See Fastag',
   FASTAG_RECHARGE: 'Recharge Fastag',
   REPORTS_DOWNLOAD: 'Download reports',
+  // support area
+  TICKETS_MANAGE: 'Raise and follow support tickets',
+  RATE_CARDS_MANAGE: 'Manage rate cards',
+  REFERRAL_SHARE: 'Share referral link and see referrals',
 };
 
 export function permissionGroups() {

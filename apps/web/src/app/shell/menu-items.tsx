@@ -5,12 +5,17 @@ import {
   IconFileCheck,
   IconFileText,
   IconGauge,
+  IconGift,
+  IconHeadset,
   IconHome,
   IconMapPin,
+  IconMessageStar,
   IconPackage,
+  IconReceipt,
   IconReport,
   IconRoute,
   IconSettings,
+  IconStar,
   IconSteeringWheel,
   IconTool,
   IconTruck,
@@ -41,6 +46,11 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} /> },
     { key: 'maintenance', to: paths.maintenance, icon: <IconTool size={size} /> },
     { key: 'settings', to: paths.settings, icon: <IconSettings size={size} /> },
+    // support area
+    { key: 'tickets', to: paths.tickets, icon: <IconHeadset size={size} /> },
+    { key: 'rateCards', to: paths.rateCards, icon: <IconReceipt size={size} /> },
+    { key: 'ratingStory', to: paths.ratingStory, icon: <IconStar size={size} /> },
+    { key: 'referral', to: paths.referralEarn, icon: <IconGift size={size} /> },
   ],
   CONSIGNER: [
     { key: 'vehicles', to: paths.consignerVehicles, icon: <IconTruck size={size} /> },
@@ -54,6 +64,10 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'loads', to: paths.adminLoads, icon: <IconPackage size={size} /> },
     { key: 'consignments', to: paths.adminConsignments, icon: <IconBuildingWarehouse size={size} /> },
     { key: 'pods', to: paths.adminPods, icon: <IconFileCheck size={size} /> },
+    // support area
+    { key: 'supportDesk', to: paths.adminSupport, icon: <IconHeadset size={size} /> },
+    { key: 'surveys', to: paths.adminSurveys, icon: <IconMessageStar size={size} /> },
+    { key: 'rateCardReview', to: paths.adminRateCards, icon: <IconReceipt size={size} /> },
   ],
 };
 

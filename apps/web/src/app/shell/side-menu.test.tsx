@@ -35,6 +35,11 @@ describe('side menu', () => {
       'UMS',
       'Maintenance',
       'Settings',
+      // support area
+      'Help and tickets',
+      'Rate cards',
+      'Your rating',
+      'Refer and earn',
     ]);
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     expect(screen.getByTestId('menu-user-name')).toHaveTextContent('Ravi Transport');
