@@ -27,6 +27,9 @@ import { tripScheduleRoutes } from './modules/trips/trip-schedule.routes.ts';
 import { tripStagesRoutes } from './modules/trips/trip-stages.routes.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+// fleet (issue 12)
+import { fleetRoutes } from './modules/vehicles/fleet.routes.ts';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
@@ -159,6 +162,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     issuerSecret: config.TAG_ISSUER_SECRET,
     simulateEvery: isProduction(config) ? undefined : '*/5 * * * *',
   });
+
+  // fleet (issue 12): vehicles and KYC documents, drivers, GPS orders, fleet map
+  await app.register(vehiclesRoutes);
+  await app.register(fleetRoutes, { publicUrl: config.PUBLIC_URL });
 
   await app.register(webPlugin, { root: config.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist') });
 

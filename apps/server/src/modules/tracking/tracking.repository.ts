@@ -102,3 +102,34 @@ export async function lastEventAt(db: Db, tripId: string, toState: string) {
     .limit(1);
   return row?.at;
 }
+
+// fleet map (issue 12): the last position of each of an operator's vehicles, one index probe per vehicle
+export async function lastPositionsOfOperator(db: Db, scope: { operatorId: string }) {
+  const result = (await db.execute(sql`
+    SELECT v.id AS "vehicleId", p.lat, p.lng, p.speed_kmph AS "speedKmph", p.recorded_at AS "recordedAt", p.trip_id AS "tripId"
+    FROM vehicles v
+    JOIN LATERAL (
+      SELECT lat, lng, speed_kmph, recorded_at, trip_id FROM positions WHERE vehicle_id = v.id ORDER BY recorded_at DESC LIMIT 1
+    ) p ON true
+    WHERE v.operator_id = ${scope.operatorId}
+  `)) as unknown as {
+    rows: Array<{
+      vehicleId: string;
+      lat: number;
+      lng: number;
+      speedKmph: number | null;
+      recordedAt: Date | string;
+      tripId: string | null;
+    }>;
+  };
+  return result.rows.map((r) => ({ ...r, recordedAt: new Date(r.recordedAt) }));
+}
+
+export async function recentVehiclePositions(db: Db, vehicleId: string, limit: number) {
+  return db
+    .select({ lat: positions.lat, lng: positions.lng, speedKmph: positions.speedKmph, recordedAt: positions.recordedAt })
+    .from(positions)
+    .where(eq(positions.vehicleId, vehicleId))
+    .orderBy(desc(positions.recordedAt))
+    .limit(limit);
+}

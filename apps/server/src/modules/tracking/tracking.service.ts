@@ -188,3 +188,16 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
   }
   return { moved: rows.length };
 }
+
+/**
+ * The fleet map (issue 12): each of the operator's vehicles that has sent a position, with its last
+ * one. The caller decides moving / stopped / offline.
+ */
+export async function lastPositionsOfFleet(db: Db, operatorId: string) {
+  return repo.lastPositionsOfOperator(db, { operatorId });
+}
+
+/** The newest positions of one vehicle (the caller has checked the vehicle is the operator's). */
+export async function recentPositionsOfVehicle(db: Db, vehicleId: string, limit = 20) {
+  return (await repo.recentVehiclePositions(db, vehicleId, limit)).map((p) => ({ ...p, recordedAt: p.recordedAt.toISOString() }));
+}
