@@ -50,6 +50,13 @@ const TripTrackingCard = lazy(() =>
 );
 const PodUploader = lazy(() => import('../features/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })));
 const AdminPodReviewPage = lazy(() => import('../features/pod/routes/admin-pod-review-page.tsx'));
+// fleet (issue 12)
+const DocumentsPage = lazy(() => import('../features/fleet/routes/documents-page.tsx'));
+const DriversPage = lazy(() => import('../features/fleet/routes/drivers-page.tsx'));
+const DevicesPage = lazy(() => import('../features/fleet/routes/devices-page.tsx'));
+const GpsDashboardPage = lazy(() => import('../features/fleet/routes/gps-dashboard-page.tsx'));
+const BuyGpsPage = lazy(() => import('../features/fleet/routes/buy-gps-page.tsx'));
+const AdminFleetPage = lazy(() => import('../features/fleet/routes/admin-fleet-page.tsx'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
@@ -90,6 +97,12 @@ export function AppRoutes() {
           <Route path={paths.addMoney} element={<AddMoneyPage />} />
           <Route path={paths.payment} element={<PaymentPage />} />
           <Route path={paths.paymentResult} element={<PaymentResultPage />} />
+          {/* fleet (issue 12) */}
+          <Route path={paths.documents} element={<DocumentsPage />} />
+          <Route path={paths.drivers} element={<DriversPage />} />
+          <Route path={paths.devices} element={<DevicesPage />} />
+          <Route path={paths.gpsDashboard} element={<GpsDashboardPage />} />
+          <Route path={paths.adminFleet} element={<AdminFleetPage />} />
           <Route path="/node/*" element={<ComingSoonPage />} />
           <Route path="/portal/*" element={<NotFoundPage />} />
         </Route>
@@ -118,6 +131,9 @@ export function AppRoutes() {
           <Route path={paths.ticketsChat} element={<TicketsChatPage />} />
           <Route path={paths.subscriptionPage} element={<SubscriptionPage />} />
           <Route path={paths.subscriptionStatus} element={<SubscriptionStatusPage />} />
+          {/* fleet (issue 12) web views */}
+          <Route path={paths.operatorKyc} element={<DocumentsPage />} />
+          <Route path={paths.buyGps} element={<BuyGpsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

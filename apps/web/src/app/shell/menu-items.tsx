@@ -12,7 +12,6 @@ import {
   IconRoute,
   IconSettings,
   IconSteeringWheel,
-  IconTool,
   IconTruck,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -33,13 +32,11 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'home', to: paths.home, icon: <IconHome size={size} /> },
     { key: 'fastag', to: paths.fastag, icon: <IconCreditCard size={size} />, isNew: true },
     { key: 'gpsDashboard', to: paths.gpsDashboard, icon: <IconGauge size={size} /> },
-    { key: 'reports', to: paths.reports, icon: <IconReport size={size} /> },
     { key: 'devices', to: paths.devices, icon: <IconDeviceMobile size={size} /> },
     { key: 'drivers', to: paths.drivers, icon: <IconSteeringWheel size={size} /> },
     { key: 'documents', to: paths.documents, icon: <IconFileText size={size} /> },
     { key: 'places', to: paths.places, icon: <IconMapPin size={size} /> },
     { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} /> },
-    { key: 'maintenance', to: paths.maintenance, icon: <IconTool size={size} /> },
     { key: 'settings', to: paths.settings, icon: <IconSettings size={size} /> },
   ],
   CONSIGNER: [
@@ -54,6 +51,8 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'loads', to: paths.adminLoads, icon: <IconPackage size={size} /> },
     { key: 'consignments', to: paths.adminConsignments, icon: <IconBuildingWarehouse size={size} /> },
     { key: 'pods', to: paths.adminPods, icon: <IconFileCheck size={size} /> },
+    // fleet (issue 12): document review and GPS orders
+    { key: 'fleetReview', to: paths.adminFleet, icon: <IconTruck size={size} /> },
   ],
 };
 
