@@ -18,7 +18,8 @@ import {
 import type { ReactNode } from 'react';
 import { type MenuType, paths } from '../../lib/paths.ts';
 
-export type MenuItem = { key: string; to: string; icon: ReactNode; isNew?: boolean };
+/** `permission`: shown only to a user who holds it (fleet, issue 12); without it, to every user of the menu type */
+export type MenuItem = { key: string; to: string; icon: ReactNode; isNew?: boolean; permission?: string };
 
 const size = 18;
 
@@ -31,10 +32,10 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
   OPERATOR: [
     { key: 'home', to: paths.home, icon: <IconHome size={size} /> },
     { key: 'fastag', to: paths.fastag, icon: <IconCreditCard size={size} />, isNew: true },
-    { key: 'gpsDashboard', to: paths.gpsDashboard, icon: <IconGauge size={size} /> },
-    { key: 'devices', to: paths.devices, icon: <IconDeviceMobile size={size} /> },
-    { key: 'drivers', to: paths.drivers, icon: <IconSteeringWheel size={size} /> },
-    { key: 'documents', to: paths.documents, icon: <IconFileText size={size} /> },
+    { key: 'gpsDashboard', to: paths.gpsDashboard, icon: <IconGauge size={size} />, permission: 'VEHICLES_VIEW' },
+    { key: 'devices', to: paths.devices, icon: <IconDeviceMobile size={size} />, permission: 'VEHICLES_VIEW' },
+    { key: 'drivers', to: paths.drivers, icon: <IconSteeringWheel size={size} />, permission: 'VEHICLES_VIEW' },
+    { key: 'documents', to: paths.documents, icon: <IconFileText size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'places', to: paths.places, icon: <IconMapPin size={size} /> },
     { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} /> },
     { key: 'settings', to: paths.settings, icon: <IconSettings size={size} /> },
