@@ -165,7 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // fleet (issue 12): vehicles and KYC documents, drivers, GPS orders, fleet map
   await app.register(vehiclesRoutes);
-  await app.register(fleetRoutes, { publicUrl: config.PUBLIC_URL });
+  await app.register(fleetRoutes, { publicUrl: config.PUBLIC_URL, production: isProduction(config) });
 
   await app.register(webPlugin, { root: config.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist') });
 

@@ -133,3 +133,21 @@ export async function recentVehiclePositions(db: Db, vehicleId: string, limit: n
     .orderBy(desc(positions.recordedAt))
     .limit(limit);
 }
+
+/** simulated devices whose vehicle is on no running trip, with where the vehicle was last seen */
+export async function listParkedSimulatedDevices(db: Db, states: readonly string[]) {
+  const result = (await db.execute(sql`
+    SELECT d.id AS "deviceId", d.vehicle_id AS "vehicleId",
+      coalesce(p.lat, v.current_lat) AS lat, coalesce(p.lng, v.current_lng) AS lng
+    FROM tracking_devices d
+    JOIN vehicles v ON v.id = d.vehicle_id
+    LEFT JOIN LATERAL (SELECT lat, lng FROM positions WHERE vehicle_id = d.vehicle_id ORDER BY recorded_at DESC LIMIT 1) p ON true
+    WHERE d.simulated AND d.revoked_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM trips t WHERE t.vehicle_id = d.vehicle_id AND t.state IN (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )}))
+    LIMIT 500
+  `)) as unknown as { rows: Array<{ deviceId: string; vehicleId: string; lat: number | null; lng: number | null }> };
+  return result.rows;
+}

@@ -25,7 +25,16 @@ const base = '/api/rest/tesseract/v1';
 const opOf = (request: FastifyRequest) => operatorIdOf(actorOf(request));
 
 /** Drivers, GPS orders and the fleet map (issue 12, ADR 100). */
-export const fleetRoutes: FastifyPluginAsyncZod<{ publicUrl?: string }> = async (app, opts) => {
+export const PARKED_JOB = 'fleet.simulateParked';
+
+export const fleetRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; production: boolean }> = async (app, opts) => {
+  // demo fleets only: simulated trackers on parked vehicles report every minute, so the map is live
+  if (!opts.production) {
+    app.jobs.define(PARKED_JOB, async () => {
+      await fleet.simulateParkedTrackers(app.ctx);
+    });
+    app.jobs.schedule(PARKED_JOB, '* * * * *');
+  }
   const view = requirePermission('VEHICLES_VIEW');
   const manage = requirePermission('VEHICLES_MANAGE');
   const admin = requireKind('ADMIN');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { tokenFor } from '../../../test/factories.ts';
 import { notifyExpiringDocuments } from './documents.service.ts';
+import { simulateParkedTrackers } from './fleet.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,5 +30,16 @@ describe('fleet demo data', () => {
     const queue = (await t.call({ method: 'GET', url: '/api/admin/fleet/documents', token: await tokenFor(t.db, 'USR-ADMIN') })).body.data;
     expect(queue.length).toBeGreaterThanOrEqual(7);
     expect((await notifyExpiringDocuments(t.app.ctx)).sent).toBeGreaterThan(0);
+  });
+
+  it('the demo trackers of parked vehicles report, so the installed GPS vehicle is live on the map', async () => {
+    const token = await tokenFor(t.db, 'USR-OP1001');
+    const orders = (await t.call({ method: 'GET', url: '/api/rest/tesseract/v1/gps/order-info', token })).body.data.orders;
+    const installed = orders.find((o: { status: string }) => o.status === 'INSTALLED');
+    const before = (await t.call({ method: 'GET', url: '/api/fleet/map', token })).body.data.vehicles;
+    expect(before.find((v: { vehicleId: string }) => v.vehicleId === installed.vehicleId).state).toBe('OFFLINE');
+    expect((await simulateParkedTrackers(t.app.ctx)).moved).toBeGreaterThanOrEqual(3);
+    const after = (await t.call({ method: 'GET', url: '/api/fleet/map', token })).body.data.vehicles;
+    expect(after.find((v: { vehicleId: string }) => v.vehicleId === installed.vehicleId).state).not.toBe('OFFLINE');
   });
 });

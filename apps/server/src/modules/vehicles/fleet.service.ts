@@ -215,6 +215,11 @@ export async function moveGpsOrder(
 
 // fleet map
 
+/** Demo: simulated trackers of vehicles not on a trip report a position (through the tracking service). */
+export async function simulateParkedTrackers(ctx: ServiceContext) {
+  return tracking.simulateParkedDevices(ctx.db, { now: ctx.clock.now() });
+}
+
 export function stateOf(p: { speedKmph: number | null; recordedAt: Date } | undefined, now: Date) {
   if (!p || now.getTime() - p.recordedAt.getTime() > FLEET_OFFLINE_MINUTES * 60_000) return 'OFFLINE' as const;
   return (p.speedKmph ?? 0) >= FLEET_MOVING_KMPH ? ('MOVING' as const) : ('STOPPED' as const);
