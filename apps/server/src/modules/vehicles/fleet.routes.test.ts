@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertAdmin, insertOperator, insertVehicle, nextPhone } from '../../../test/factories.ts';
+import { insertAdmin, insertConsigner, insertOperator, insertVehicle, nextPhone } from '../../../test/factories.ts';
 import { drivers, trips } from '../../db/schema/index.ts';
+import { awardLoad } from '../loads/demands.service.ts';
+import { insertLoad } from '../loads/loads.test-helpers.ts';
 import { insertTrip } from '../trips/trips.test-factory.ts';
 
 let t: TestApp;
@@ -94,6 +96,38 @@ describe('drivers', () => {
     expect(removed.status).toBe(409);
     expect(removed.body.message).toBe('This driver is on an active trip and cannot be removed');
     expect((await t.call({ method: 'GET', url: '/api/fleet/drivers', token })).body.data).toHaveLength(1);
+  });
+});
+
+describe('drivers and the token flow', () => {
+  it('a driver added here is offered in the token confirmation, and a driver typed there joins this list', async () => {
+    const { consignerCode } = await insertConsigner(t.db);
+    const op = await insertOperator(t.db);
+    const token = op.owner.token;
+    const load = await insertLoad(t.db, consignerCode, { loadingInHours: 72 });
+    await t.call({ method: 'PUT', url: `${V1}/load/${load.id}/quote`, token, payload: { value: 44000 } });
+    await awardLoad(t.db, load.id, new Date(Date.now() + 11 * 60_000));
+    const vehicle = await insertVehicle(t.db, op.operatorId, { currentLat: 26.85, currentLng: 75.8 });
+    const phone = nextPhone();
+    const added = await t.call({
+      method: 'POST',
+      url: '/api/fleet/drivers',
+      token,
+      payload: { name: 'Mohan Lal', phone, vehicleId: vehicle.id },
+    });
+    const phonebook = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/phonebook-driver-info`, token });
+    expect(phonebook.body.data).toContainEqual({ driverId: added.body.data.driverId, driverName: 'Mohan Lal', driverNumber: phone });
+
+    const typed = nextPhone();
+    const saved = await t.call({
+      method: 'POST',
+      url: `${V1}/token/${load.id}/vehicle-details`,
+      token,
+      payload: { vehicleId: vehicle.id, driverName: 'Baldev Singh', driverNumber: typed },
+    });
+    expect(saved.status).toBe(200);
+    const list = (await t.call({ method: 'GET', url: '/api/fleet/drivers', token })).body.data;
+    expect(list.map((d: { phone: string }) => d.phone).sort()).toEqual([phone, typed].sort());
   });
 });
 
