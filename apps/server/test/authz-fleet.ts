@@ -49,3 +49,6 @@ export const FLEET_ACCESS: Record<string, FleetEntry> = {
   'GET /api/admin/fleet/gps-orders': admin,
   'POST /api/admin/fleet/gps-orders/{id}/move': admin,
 };
+
+/** Fleet tables a refused call may not change either. */
+export const FLEET_TABLES = ['fleet_documents', 'gps_orders', 'vehicle_lookups'];

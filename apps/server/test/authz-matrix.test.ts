@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './app.ts';
-import { FLEET_ACCESS } from './authz-fleet.ts'; // fleet (issue 12)
+import { FLEET_ACCESS, FLEET_TABLES } from './authz-fleet.ts'; // fleet (issue 12)
 import { insertSubordinate, tokenFor } from './factories.ts';
 
 /**
@@ -242,6 +242,7 @@ const GUARDED_TABLES = [
   'fastags',
   'fastag_transactions',
   'tickets',
+  ...FLEET_TABLES, // fleet (issue 12)
 ];
 
 async function checksum(db: Db): Promise<Record<string, string>> {
