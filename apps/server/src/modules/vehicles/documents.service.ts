@@ -10,6 +10,8 @@ import * as repo from './vehicles.repository.ts';
 import { ownVehicle, toDocument } from './vehicles.service.ts';
 
 const VIEW_TTL_SECONDS = 900;
+/** uploads issued and not yet attached, per operator */
+const MAX_UNATTACHED_FILES = 40;
 const DAY_MS = 86_400_000;
 const RC_SIDES: readonly string[] = ['RC_FRONT', 'RC_BACK'];
 
@@ -23,6 +25,8 @@ async function issue(
   const ext = extensionOf(input.fileName);
   const contentType = FILE_KINDS[ext];
   if (!contentType) throw new AppError('VALIDATION_FAILED', POD_MESSAGES.badFileName, { field: 'fileName' });
+  if ((await repo.countUploadingDocuments(ctx.db, { operatorId: input.operatorId })) >= MAX_UNATTACHED_FILES)
+    throw new AppError('RATE_LIMITED', 'Too many files waiting. Submit the documents you uploaded first.');
   const documentId = newId('DOC', 12);
   // the key is random: never derived from the user's file name, only its extension is kept
   const resourceKey = `fleet/${input.operatorId}/${randomToken(18)}.${ext}`;

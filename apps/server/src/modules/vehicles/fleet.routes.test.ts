@@ -51,6 +51,21 @@ describe('drivers', () => {
     expect((await t.call({ method: 'POST', url: '/api/fleet/drivers', token, payload: { name: 'Other', phone } })).status).toBe(409);
 
     const id = added.body.data.driverId;
+    const second = await t.call({
+      method: 'POST',
+      url: '/api/fleet/drivers',
+      token,
+      payload: { name: 'Second Driver', phone: nextPhone() },
+    });
+    const clash = await t.call({
+      method: 'PUT',
+      url: `/api/fleet/drivers/${second.body.data.driverId}`,
+      token,
+      payload: { name: 'Second Driver', phone },
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('A driver with this mobile number already exists');
+    await t.call({ method: 'DELETE', url: `/api/fleet/drivers/${second.body.data.driverId}`, token });
     const edited = await t.call({
       method: 'PUT',
       url: `/api/fleet/drivers/${id}`,

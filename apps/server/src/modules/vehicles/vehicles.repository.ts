@@ -99,6 +99,15 @@ export async function insertDocument(db: Db, row: typeof fleetDocuments.$inferIn
   await db.insert(fleetDocuments).values(row);
 }
 
+/** files issued but never attached: bounded per operator so a client cannot fill the disk */
+export async function countUploadingDocuments(db: Db, q: { operatorId: OperatorId }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(fleetDocuments)
+    .where(and(eq(fleetDocuments.operatorId, q.operatorId), eq(fleetDocuments.status, 'UPLOADING')));
+  return row?.n ?? 0;
+}
+
 export async function findDocument(db: Db, q: { operatorId: OperatorId; documentId: string }) {
   const [row] = await db
     .select()

@@ -243,6 +243,23 @@ describe('KYC documents and the admin review', () => {
     });
   });
 
+  it('upload URLs not yet attached are capped per operator', async () => {
+    const op = await insertOperator(t.db);
+    const v = await insertVehicle(t.db, op.operatorId);
+    const url = `${V1}/operator/vehicle/document/upload-url?vehicleId=${v.id}&fileName=rc.jpg&docType=RC_FRONT`;
+    for (let i = 0; i < 40; i++) expect((await t.call({ method: 'GET', url, token: op.owner.token })).status).toBe(200);
+    expect((await t.call({ method: 'GET', url, token: op.owner.token })).status).toBe(429);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `${V1}/operator/vehicle/document/upload-url?vehicleId=${v.id}&fileName=rc.exe&docType=RC_FRONT`,
+          token: op.owner.token,
+        })
+      ).status,
+    ).toBe(400);
+  });
+
   it('the ID proof goes through the profile upload path and the same review', async () => {
     const op = await insertOperator(t.db);
     const issued = await t.call({
