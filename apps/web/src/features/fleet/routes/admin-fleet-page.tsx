@@ -67,7 +67,10 @@ function ReviewQueue() {
                     placeholder={t('admin.reason')}
                     aria-label={t('admin.reason')}
                     value={reasons[d.documentId] ?? ''}
-                    onChange={(e) => setReasons((r) => ({ ...r, [d.documentId]: e.currentTarget.value }))}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setReasons((r) => ({ ...r, [d.documentId]: value }));
+                    }}
                   />
                   <Group gap="xs">
                     <Button
