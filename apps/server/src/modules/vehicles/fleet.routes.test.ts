@@ -48,7 +48,7 @@ describe('drivers', () => {
       tripsDriven: 0,
       onActiveTrip: false,
     });
-    expect((await t.call({ method: 'POST', url: '/api/fleet/drivers', token, payload: { name: 'Other', phone } })).status).toBe(409);
+    expect((await t.call({ method: 'POST', url: '/api/fleet/drivers', token, payload: { name: 'Other', phone } })).status).toBe(400);
 
     const id = added.body.data.driverId;
     const second = await t.call({
@@ -63,7 +63,8 @@ describe('drivers', () => {
       token,
       payload: { name: 'Second Driver', phone },
     });
-    expect(clash.status).toBe(409);
+    expect(clash.status).toBe(400);
+    expect(clash.body.field).toBe('phone');
     expect(clash.body.message).toBe('A driver with this mobile number already exists');
     await t.call({ method: 'DELETE', url: `/api/fleet/drivers/${second.body.data.driverId}`, token });
     const edited = await t.call({

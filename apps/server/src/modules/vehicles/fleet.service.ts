@@ -50,7 +50,7 @@ export async function addDriver(ctx: ServiceContext, input: { operatorId: Operat
     licenceExpiry: d.licenceExpiry ?? null,
     vehicleId: d.vehicleId ?? null,
   });
-  if (!saved) throw new AppError('CONFLICT', FLEET_MESSAGES.driverPhoneTaken, { field: 'phone' });
+  if (!saved) throw new AppError('PHONE_TAKEN', FLEET_MESSAGES.driverPhoneTaken, { field: 'phone' });
   return driverOut(ctx, input.operatorId, saved.id);
 }
 
@@ -74,7 +74,7 @@ export async function editDriver(ctx: ServiceContext, input: { operatorId: Opera
   } catch (error) {
     // the (operator, phone) unique index: another of the operator's drivers has this phone
     if (String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) === '23505')
-      throw new AppError('CONFLICT', FLEET_MESSAGES.driverPhoneTaken, { field: 'phone' });
+      throw new AppError('PHONE_TAKEN', FLEET_MESSAGES.driverPhoneTaken, { field: 'phone' });
     throw error;
   }
   return driverOut(ctx, input.operatorId, input.driverId);

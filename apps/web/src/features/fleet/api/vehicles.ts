@@ -48,7 +48,8 @@ export const useLookup = (kind: LookupKind) =>
 export function useAddVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddVehicleRequest) => http.post(`${V1}/operator/vehicles`, body, { schema: vehicleListingSchema, quiet400: true }),
+    mutationFn: (body: AddVehicleRequest) =>
+      http.post(`${V1}/operator/vehicles`, body, { schema: vehicleListingSchema, quiet400: true, keep409: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
   });
 }

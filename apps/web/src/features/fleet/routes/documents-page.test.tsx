@@ -2,6 +2,7 @@ import type { VehicleListing } from '@bhada/contracts/fleet';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetHttpHooks, setHttpHooks } from '../../../lib/http.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { storage } from '../../../lib/storage.ts';
 import { setupMswServer } from '../../../test/msw.ts';
@@ -71,7 +72,10 @@ describe('Documents page', () => {
     puts.length = 0;
     server.use(mswHttp.get('*/api/rest/tesseract/v1/operator/profile/documents', () => HttpResponse.json(ok({ documents: [] }))));
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    resetHttpHooks();
+  });
 
   it('shows each vehicle with its status, the rejection reason and the expiry flag; in Hindi the type and status are Hindi', async () => {
     const locales: string[] = [];
@@ -186,5 +190,48 @@ describe('Documents page', () => {
     await user.clear(number);
     await user.type(number, '22 bh 1234 aa');
     expect(within(dialog).queryByText('Enter a valid vehicle number, like RJ14 GA 1234 or 22 BH 1234 AA')).not.toBeInTheDocument();
+  });
+
+  it('a number registered already is answered in the form (409), without reloading the page', async () => {
+    const reload = vi.fn();
+    setHttpHooks({ reload });
+    let sent: unknown = null;
+    server.use(
+      mswHttp.get('*/api/rest/tesseract/v1/operator/vehicles', () => HttpResponse.json(listOf([]))),
+      mswHttp.get('*/api/rest/tesseract/v1/vehicle/lookup/:kind', ({ params }) =>
+        HttpResponse.json(ok({ kind: params.kind, list: [{ value: 14, label: `14 ${params.kind}`, labelHi: '14' }] })),
+      ),
+      mswHttp.post('*/api/rest/tesseract/v1/operator/vehicles', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          { success: false, message: 'Vehicle RJ 14 GA 0123 is already registered', errorCode: 'CONFLICT', field: 'number' },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderApp(<DocumentsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add vehicle' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Vehicle number/ }), 'RJ14GA123');
+    for (const [label, option] of [
+      ['Tyres', '14 tyre'],
+      ['Size', '14 size'],
+      ['Capacity', '14 tonnage'],
+    ]) {
+      await user.click(within(dialog).getByRole('combobox', { name: new RegExp(`^${label}`) }));
+      await user.click(await screen.findByRole('option', { name: option as string }));
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Add vehicle' }));
+    expect(await within(dialog).findByText('Vehicle RJ 14 GA 0123 is already registered')).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    expect(sent).toMatchObject({
+      number: 'RJ14GA123',
+      bodyType: 'CONTAINER',
+      tyreCount: 14,
+      sizeInFeet: 14,
+      tonnage: 14,
+      height: null,
+      ownership: 'SELF',
+    });
   });
 });
