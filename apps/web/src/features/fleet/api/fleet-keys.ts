@@ -1,6 +1,6 @@
 export const fleetKeys = {
   all: ['fleet'] as const,
-  vehicles: (search: string) => ['fleet', 'vehicles', search] as const,
+  vehicles: (search: string, locale: string) => ['fleet', 'vehicles', search, locale] as const,
   compact: () => ['fleet', 'compact'] as const,
   lookup: (kind: string) => ['fleet', 'lookup', kind] as const,
   profileDocs: () => ['fleet', 'profile-docs'] as const,

@@ -17,10 +17,10 @@ import { fleetKeys } from './fleet-keys.ts';
 
 const V1 = '/api/rest/tesseract/v1';
 
-/** spec "GET /rest/tesseract/v1/operator/vehicles" (locale header from the HTTP client) */
-export const useVehicles = (search: string) =>
+/** spec "GET /rest/tesseract/v1/operator/vehicles": the server writes heading and description in the locale header's language, so the language is part of the key */
+export const useVehicles = (search: string, locale: string) =>
   useQuery({
-    queryKey: fleetKeys.vehicles(search),
+    queryKey: fleetKeys.vehicles(search, locale),
     queryFn: ({ signal }) =>
       http.get(`${V1}/operator/vehicles`, {
         query: { search: search || undefined, pageSize: 100 },

@@ -81,8 +81,9 @@ describe('Documents page', () => {
     const locales: string[] = [];
     server.use(
       mswHttp.get('*/api/rest/tesseract/v1/operator/vehicles', ({ request }) => {
-        locales.push(request.headers.get('locale') ?? '');
-        return HttpResponse.json(listOf([rejected]));
+        const locale = request.headers.get('locale') ?? '';
+        locales.push(locale);
+        return HttpResponse.json(listOf([locale === 'hi' ? { ...rejected, heading: 'दस्तावेज़ अस्वीकृत' } : rejected]));
       }),
     );
     renderApp(<DocumentsPage />);
@@ -98,6 +99,10 @@ describe('Documents page', () => {
     await waitFor(() => expect(screen.getByTestId('vehicle-card')).toHaveTextContent('32 फ़ुट कंटेनर'));
     expect(screen.getByTestId('vehicle-card')).toHaveTextContent('अस्वीकृत');
     expect(screen.getByTestId('vehicle-card')).not.toHaveTextContent('Rejected');
+    // the server's texts follow the language too: the list is asked again with the Hindi locale header
+    await waitFor(() => expect(screen.getByTestId('vehicle-card')).toHaveTextContent('दस्तावेज़ अस्वीकृत'));
+    expect(locales.at(-1)).toBe('hi');
+    expect(screen.getByTestId('vehicle-card')).not.toHaveTextContent('Documents rejected');
   });
 
   it('a failed list shows a placeholder entry and the no-data state, with retry', async () => {

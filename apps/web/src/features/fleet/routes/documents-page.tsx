@@ -140,12 +140,12 @@ function IdProof() {
 
 /** Documents (spec fastag §2.4 /web-view/operatorKyc, menu Documents): vehicles, their KYC and the ID proof. */
 export default function DocumentsPage() {
-  const { t } = useTranslation('fleet');
+  const { t, i18n } = useTranslation('fleet');
   usePageTitle(t('documents.title'));
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [uploading, setUploading] = useState<{ vehicle: VehicleListing; mode: 'RC' | 'CERTIFICATE' } | null>(null);
-  const vehicles = useVehicles(search.trim());
+  const vehicles = useVehicles(search.trim(), i18n.language);
 
   return (
     <Container size="md" px="sm" py="md">
