@@ -17,8 +17,8 @@ export async function listDrivers(db: Db, q: { operatorId: OperatorId }) {
     .select({
       driver: drivers,
       vehicleNumber: vehicles.number,
-      tripsDriven: sql<number>`(SELECT count(*)::int FROM trips t WHERE t.operator_id = ${drivers.operatorId} AND t.driver_phone = ${drivers.phone})`,
-      onActiveTrip: sql<boolean>`EXISTS (SELECT 1 FROM trips t WHERE t.operator_id = ${drivers.operatorId} AND t.driver_phone = ${drivers.phone} AND t.state IN (${activeStates}))`,
+      tripsDriven: sql<number>`(SELECT count(*)::int FROM trips t WHERE t.operator_id = drivers.operator_id AND t.driver_phone = drivers.phone)`,
+      onActiveTrip: sql<boolean>`EXISTS (SELECT 1 FROM trips t WHERE t.operator_id = drivers.operator_id AND t.driver_phone = drivers.phone AND t.state IN (${activeStates}))`,
     })
     .from(drivers)
     .leftJoin(vehicles, eq(vehicles.id, drivers.vehicleId))

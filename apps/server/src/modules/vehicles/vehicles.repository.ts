@@ -33,7 +33,8 @@ export async function listCompactVehicles(db: Db, q: { operatorId: OperatorId })
       number: vehicles.number,
       vehicleType: vehicles.vehicleType,
       status: vehicles.status,
-      hasDevice: sql<boolean>`EXISTS (SELECT 1 FROM tracking_devices d WHERE d.vehicle_id = ${vehicles.id} AND d.revoked_at IS NULL)`,
+      // written out: a single-table select renders ${vehicles.id} unqualified, which the subquery would read as its own id
+      hasDevice: sql<boolean>`EXISTS (SELECT 1 FROM tracking_devices d WHERE d.vehicle_id = vehicles.id AND d.revoked_at IS NULL)`,
     })
     .from(vehicles)
     .where(eq(vehicles.operatorId, q.operatorId))

@@ -302,6 +302,30 @@ describe('KYC documents and the admin review', () => {
   });
 });
 
+describe('finding vehicles', () => {
+  it('searches by number as typed (spaces ignored), answers one vehicle by number, and lists pickers with their device', async () => {
+    const op = await insertOperator(t.db);
+    const a = await insertVehicle(t.db, op.operatorId, { number: 'RJ14GA0101' });
+    await insertVehicle(t.db, op.operatorId, { number: 'RJ14GB0202' });
+    const token = op.owner.token;
+    const search = await t.call({ method: 'GET', url: `${V1}/operator/vehicles/search?query=${encodeURIComponent('ga 01')}`, token });
+    expect(search.body.data.list.map((v: { vehicleId: string }) => v.vehicleId)).toEqual([a.id]);
+    const page = await t.call({ method: 'GET', url: `${V1}/operator/vehicles?search=RJ14&pageSize=1&pageNo=2`, token });
+    expect(page.body.data).toMatchObject({ totalCount: 2, noData: false });
+    expect(page.body.data.list).toHaveLength(1);
+    const one = await t.call({ method: 'GET', url: `${V1}/vehicle?number=${encodeURIComponent('rj 14 ga 101')}`, token });
+    expect(one.body.data.vehicleId).toBe(a.id);
+    const reg = await t.call({ method: 'POST', url: '/api/tracking/devices', token, payload: { vehicleId: a.id, label: 'Phone' } });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const compact = await t.call({ method: 'GET', url: `${V1}/operator/vehicles/list`, token });
+    expect(compact.body.data).toEqual([
+      { vehicleId: a.id, number: 'RJ14GA0101', vehicleType: '32 FT MXL Container', status: 'VERIFIED', hasDevice: true },
+      expect.objectContaining({ number: 'RJ14GB0202', hasDevice: false }),
+    ]);
+    expect((await t.call({ method: 'GET', url: `${V1}/vehicle`, token })).status).toBe(400);
+  });
+});
+
 describe('permissions', () => {
   it('a subordinate without the vehicle permissions gets 403 on every fleet call; with view only it can read but not change', async () => {
     const op = await insertOperator(t.db);
