@@ -36,6 +36,10 @@ import { tripScheduleRoutes } from './modules/trips/trip-schedule.routes.ts';
 import { tripStagesRoutes } from './modules/trips/trip-stages.routes.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+// fleet (issue 12)
+import { fleetRoutes } from './modules/vehicles/fleet.routes.ts';
+import { registerVehiclesJobs } from './modules/vehicles/vehicles.jobs.ts';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
@@ -171,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // background jobs, one registration per module
   registerLoadsJobs(app.ctx);
   registerTrackingJobs(app.ctx, { includeDeviceless: !isProduction(config) });
+  registerVehiclesJobs(app.ctx, { production: isProduction(config) });
   // the toll simulator feeds the demo fleet only outside production (ADR 044)
   registerFastagJobs(app.ctx, {
     issuerSecret: config.TAG_ISSUER_SECRET,
@@ -182,6 +187,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(engagementRoutes);
   await app.register(rateCardsRoutes);
   await app.register(referralRoutes);
+  // fleet (issue 12): vehicles and KYC documents, drivers, GPS orders, fleet map
+  await app.register(vehiclesRoutes);
+  await app.register(fleetRoutes, { publicUrl: config.PUBLIC_URL, production: isProduction(config) });
 
   await app.register(webPlugin, { root: config.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist') });
 

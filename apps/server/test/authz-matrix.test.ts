@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './app.ts';
+import { FLEET_ACCESS, FLEET_TABLES } from './authz-fleet.ts'; // fleet (issue 12)
 import { SUPPORT_ACCESS, SUPPORT_TABLES } from './authz-support.ts';
 import { insertSubordinate, tokenFor } from './factories.ts';
 
@@ -170,6 +171,7 @@ const ACCESS: Record<string, Entry> = {
   // the tag issuer's webhook: verified by its HMAC signature, never by a session
   'POST /api/fastag/webhooks/toll': pub,
   ...SUPPORT_ACCESS,
+  ...FLEET_ACCESS, // fleet (issue 12)
 };
 
 type Persona = 'none' | 'otherOperator' | 'subordinate' | 'consigner' | 'otherConsigner' | 'admin';
@@ -243,6 +245,7 @@ const GUARDED_TABLES = [
   'fastag_transactions',
   'tickets',
   ...SUPPORT_TABLES,
+  ...FLEET_TABLES, // fleet (issue 12)
 ];
 
 async function checksum(db: Db): Promise<Record<string, string>> {

@@ -44,6 +44,18 @@ const SERVED_AS: Record<string, string> = {
   'GET welang config': '/api/rest/tesseract/v1/config/welang',
   'GET trip training (type, source)': '/api/rest/tesseract/v1/config/trip-training',
   'POST widget-acknowledgement': '/api/rest/tesseract/v1/config/widget-acknowledgement',
+  // fleet (issue 12, ADR 100)
+  'GET vehicle data by query (locale header)': '/api/rest/tesseract/v1/operator/vehicles/search',
+  'PUT update-vehicle': '/api/rest/tesseract/v1/operator/update-vehicle',
+  'GET vehicle document upload-url': '/api/rest/tesseract/v1/operator/vehicle/document/upload-url',
+  'GET vehicle document view-url': '/api/rest/tesseract/v1/operator/vehicle/document/view-url',
+  'GET/POST GPS order and info': '/api/rest/tesseract/v1/gps/order-info',
+  'GET lookups: tyre, size, tonnage, height': '/api/rest/tesseract/v1/vehicle/lookup/{}',
+  'GET operator/vehicles/list': '/api/rest/tesseract/v1/operator/vehicles/list',
+  'GET vehicle gps-eligibility': '/api/rest/tesseract/v1/vehicle/{}/gps-eligibility',
+  'POST vehicle install-gps': '/api/rest/tesseract/v1/vehicle/{}/install-gps',
+  'GET profile document upload-url': '/api/rest/tesseract/v1/operator/profile/document/upload-url',
+  'GET document view-url/{id}': '/api/rest/tesseract/v1/operator/document/view-url/{}',
 };
 
 /**
@@ -60,6 +72,8 @@ const PROVIDER_ROUTES: Record<string, string> = {
 
 /** Owners (issue topics) whose calls are built; `next wave` rows are not yet asked for. */
 const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wallet', 'payments', 'subscription', 'support']);
+// fleet (issue 12)
+BUILT_OWNERS.add('fleet');
 
 type Row = { area: string; method: string; path: string; owner: string };
 

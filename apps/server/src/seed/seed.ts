@@ -13,6 +13,7 @@ import {
   VEHICLE_MODELS,
 } from './demo-data.ts';
 import { seedFastag } from './fastag.ts';
+import { seedFleet } from './fleet.ts'; // fleet (issue 12)
 import { seedMarketplace } from './marketplace.ts';
 import { seedConsignerPayments, seedPayments } from './payments.ts';
 import { seedSubscription } from './subscription.ts';
@@ -136,6 +137,7 @@ const steps: SeedStep[] = [
   seedSubscription,
   seedSupport,
 ];
+steps.push(seedFleet); // fleet (issue 12)
 
 /** Loads the demo data into an empty database; returns false when users already exist. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

@@ -60,6 +60,13 @@ const ReferralEarnPage = lazy(() => import('../features/support/routes/referral-
 const ReferralJoinPage = lazy(() => import('../features/support/routes/referral-join-page.tsx'));
 const SurveyPage = lazy(() => import('../features/support/routes/survey-page.tsx'));
 const RateCardsPage = lazy(() => import('../features/support/routes/rate-cards-page.tsx'));
+// fleet (issue 12)
+const DocumentsPage = lazy(() => import('../features/fleet/routes/documents-page.tsx'));
+const DriversPage = lazy(() => import('../features/fleet/routes/drivers-page.tsx'));
+const DevicesPage = lazy(() => import('../features/fleet/routes/devices-page.tsx'));
+const GpsDashboardPage = lazy(() => import('../features/fleet/routes/gps-dashboard-page.tsx'));
+const BuyGpsPage = lazy(() => import('../features/fleet/routes/buy-gps-page.tsx'));
+const AdminFleetPage = lazy(() => import('../features/fleet/routes/admin-fleet-page.tsx'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
@@ -104,6 +111,12 @@ export function AppRoutes() {
           <Route path={paths.addMoney} element={<AddMoneyPage />} />
           <Route path={paths.payment} element={<PaymentPage />} />
           <Route path={paths.paymentResult} element={<PaymentResultPage />} />
+          {/* fleet (issue 12) */}
+          <Route path={paths.documents} element={<DocumentsPage />} />
+          <Route path={paths.drivers} element={<DriversPage />} />
+          <Route path={paths.devices} element={<DevicesPage />} />
+          <Route path={paths.gpsDashboard} element={<GpsDashboardPage />} />
+          <Route path={paths.adminFleet} element={<AdminFleetPage />} />
           <Route path="/node/*" element={<ComingSoonPage />} />
           <Route path="/portal/*" element={<NotFoundPage />} />
         </Route>
@@ -138,6 +151,9 @@ export function AppRoutes() {
           <Route path={paths.referralEarn} element={<ReferralEarnPage />} />
           <Route path={paths.survey} element={<SurveyPage />} />
           <Route path={paths.rateCards} element={<RateCardsPage />} />
+          {/* fleet (issue 12) web views */}
+          <Route path={paths.operatorKyc} element={<DocumentsPage />} />
+          <Route path={paths.buyGps} element={<BuyGpsPage />} />
         </Route>
         {/* support area: the join form behind a referral link is public */}
         <Route path={paths.referralJoin} element={<ReferralJoinPage />} />

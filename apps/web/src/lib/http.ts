@@ -57,6 +57,8 @@ export type RequestOptions<T> = {
    * first answer (a double tap or a retry after a dropped connection moves money once)
    */
   idempotencyKey?: string;
+  /** a 409 that answers the request (a duplicate, fleet issue 12) and is shown by the caller instead of reloading */
+  keep409?: boolean;
 };
 
 /** A fresh key for one user action; reuse it for that action's retries. */
@@ -138,7 +140,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     hooks.navigate(paths.login);
     throw new ApiError(401, body?.errorCode ?? 'UNAUTHENTICATED', message);
   }
-  if (response.status === 409) {
+  if (response.status === 409 && !options.keep409) {
     hooks.reload();
     throw new ApiError(409, body?.errorCode ?? 'CONFLICT', message);
   }

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -82,6 +82,9 @@ export const vehicles = pgTable('vehicles', {
   currentLng: doublePrecision('current_lng'),
   currentCity: text('current_city'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // fleet (migration 0100)
+  rejectReason: text('reject_reason'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const drivers = pgTable('drivers', {
@@ -90,4 +93,8 @@ export const drivers = pgTable('drivers', {
   name: text('name').notNull(),
   phone: text('phone').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // fleet (migration 0100)
+  licenceNumber: text('licence_number'),
+  licenceExpiry: date('licence_expiry', { mode: 'string' }),
+  vehicleId: text('vehicle_id'),
 });

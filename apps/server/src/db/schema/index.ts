@@ -1,5 +1,6 @@
 // Every table, one file per domain; each domain adds one export line here.
 export * from './fastag.ts';
+export * from './fleet.ts';
 export * from './foundation.ts';
 export * from './ledger.ts';
 export * from './marketplace.ts';

@@ -102,3 +102,52 @@ export async function lastEventAt(db: Db, tripId: string, toState: string) {
     .limit(1);
   return row?.at;
 }
+
+// fleet map (issue 12): the last position of each of an operator's vehicles, one index probe per vehicle
+export async function lastPositionsOfOperator(db: Db, scope: { operatorId: string }) {
+  const result = (await db.execute(sql`
+    SELECT v.id AS "vehicleId", p.lat, p.lng, p.speed_kmph AS "speedKmph", p.recorded_at AS "recordedAt", p.trip_id AS "tripId"
+    FROM vehicles v
+    JOIN LATERAL (
+      SELECT lat, lng, speed_kmph, recorded_at, trip_id FROM positions WHERE vehicle_id = v.id ORDER BY recorded_at DESC LIMIT 1
+    ) p ON true
+    WHERE v.operator_id = ${scope.operatorId}
+  `)) as unknown as {
+    rows: Array<{
+      vehicleId: string;
+      lat: number;
+      lng: number;
+      speedKmph: number | null;
+      recordedAt: Date | string;
+      tripId: string | null;
+    }>;
+  };
+  return result.rows.map((r) => ({ ...r, recordedAt: new Date(r.recordedAt) }));
+}
+
+export async function recentVehiclePositions(db: Db, vehicleId: string, limit: number) {
+  return db
+    .select({ lat: positions.lat, lng: positions.lng, speedKmph: positions.speedKmph, recordedAt: positions.recordedAt })
+    .from(positions)
+    .where(eq(positions.vehicleId, vehicleId))
+    .orderBy(desc(positions.recordedAt))
+    .limit(limit);
+}
+
+/** simulated devices whose vehicle is on no running trip, with where the vehicle was last seen */
+export async function listParkedSimulatedDevices(db: Db, states: readonly string[]) {
+  const result = (await db.execute(sql`
+    SELECT d.id AS "deviceId", d.vehicle_id AS "vehicleId",
+      coalesce(p.lat, v.current_lat) AS lat, coalesce(p.lng, v.current_lng) AS lng
+    FROM tracking_devices d
+    JOIN vehicles v ON v.id = d.vehicle_id
+    LEFT JOIN LATERAL (SELECT lat, lng FROM positions WHERE vehicle_id = d.vehicle_id ORDER BY recorded_at DESC LIMIT 1) p ON true
+    WHERE d.simulated AND d.revoked_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM trips t WHERE t.vehicle_id = d.vehicle_id AND t.state IN (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )}))
+    LIMIT 500
+  `)) as unknown as { rows: Array<{ deviceId: string; vehicleId: string; lat: number | null; lng: number | null }> };
+  return result.rows;
+}

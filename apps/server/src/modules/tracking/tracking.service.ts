@@ -189,3 +189,44 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
   }
   return { moved: rows.length };
 }
+
+/**
+ * The fleet map (issue 12): each of the operator's vehicles that has sent a position, with its last
+ * one. The caller decides moving / stopped / offline.
+ */
+export async function lastPositionsOfFleet(db: Db, operatorId: string) {
+  return repo.lastPositionsOfOperator(db, { operatorId });
+}
+
+/** The newest positions of one vehicle (the caller has checked the vehicle is the operator's). */
+export async function recentPositionsOfVehicle(db: Db, vehicleId: string, limit = 20) {
+  return (await repo.recentVehiclePositions(db, vehicleId, limit)).map((p) => ({ ...p, recordedAt: p.recordedAt.toISOString() }));
+}
+
+/**
+ * Demo only (fleet map, issue 12): a simulated tracker on a vehicle with no running trip reports too —
+ * local runs around its last place, about one in three moving — so the GPS Dashboard shows live devices.
+ */
+export async function simulateParkedDevices(db: Db, opts: { now?: Date; random?: () => number } = {}) {
+  const now = opts.now ?? new Date();
+  const random = opts.random ?? Math.random;
+  const parked = await repo.listParkedSimulatedDevices(db, TRACKED_STATES);
+  const rows = [];
+  for (const d of parked) {
+    if (d.lat === null || d.lng === null) continue;
+    const moving = random() < 0.35;
+    rows.push({
+      deviceId: d.deviceId,
+      vehicleId: d.vehicleId,
+      tripId: null,
+      lat: moving ? d.lat + (random() - 0.5) * 0.02 : d.lat,
+      lng: moving ? d.lng + (random() - 0.5) * 0.02 : d.lng,
+      speedKmph: moving ? 20 + Math.round(random() * 30) : 0,
+      bearing: null,
+      recordedAt: now,
+    });
+  }
+  await repo.insertPositions(db, rows);
+  for (const r of rows) await repo.touchDevice(db, r.deviceId, now);
+  return { moved: rows.length };
+}

@@ -17,14 +17,14 @@ import {
   IconSettings,
   IconStar,
   IconSteeringWheel,
-  IconTool,
   IconTruck,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type MenuType, paths } from '../../lib/paths.ts';
 
-export type MenuItem = { key: string; to: string; icon: ReactNode; isNew?: boolean };
+/** `permission`: shown only to a user who holds it (fleet, issue 12); without it, to every user of the menu type */
+export type MenuItem = { key: string; to: string; icon: ReactNode; isNew?: boolean; permission?: string };
 
 const size = 18;
 
@@ -37,14 +37,12 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
   OPERATOR: [
     { key: 'home', to: paths.home, icon: <IconHome size={size} /> },
     { key: 'fastag', to: paths.fastag, icon: <IconCreditCard size={size} />, isNew: true },
-    { key: 'gpsDashboard', to: paths.gpsDashboard, icon: <IconGauge size={size} /> },
-    { key: 'reports', to: paths.reports, icon: <IconReport size={size} /> },
-    { key: 'devices', to: paths.devices, icon: <IconDeviceMobile size={size} /> },
-    { key: 'drivers', to: paths.drivers, icon: <IconSteeringWheel size={size} /> },
-    { key: 'documents', to: paths.documents, icon: <IconFileText size={size} /> },
+    { key: 'gpsDashboard', to: paths.gpsDashboard, icon: <IconGauge size={size} />, permission: 'VEHICLES_VIEW' },
+    { key: 'devices', to: paths.devices, icon: <IconDeviceMobile size={size} />, permission: 'VEHICLES_VIEW' },
+    { key: 'drivers', to: paths.drivers, icon: <IconSteeringWheel size={size} />, permission: 'VEHICLES_VIEW' },
+    { key: 'documents', to: paths.documents, icon: <IconFileText size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'places', to: paths.places, icon: <IconMapPin size={size} /> },
     { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} /> },
-    { key: 'maintenance', to: paths.maintenance, icon: <IconTool size={size} /> },
     { key: 'settings', to: paths.settings, icon: <IconSettings size={size} /> },
     // support area
     { key: 'tickets', to: paths.tickets, icon: <IconHeadset size={size} /> },
@@ -68,6 +66,8 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'supportDesk', to: paths.adminSupport, icon: <IconHeadset size={size} /> },
     { key: 'surveys', to: paths.adminSurveys, icon: <IconMessageStar size={size} /> },
     { key: 'rateCardReview', to: paths.adminRateCards, icon: <IconReceipt size={size} /> },
+    // fleet (issue 12): document review and GPS orders
+    { key: 'fleetReview', to: paths.adminFleet, icon: <IconTruck size={size} /> },
   ],
 };
 

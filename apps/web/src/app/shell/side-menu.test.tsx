@@ -27,13 +27,11 @@ describe('side menu', () => {
       'Dashboard',
       'FastagNew',
       'GPS Dashboard',
-      'Reports',
       'Devices',
       'Drivers',
       'Documents',
       'Places',
       'UMS',
-      'Maintenance',
       'Settings',
       // support area
       'Help and tickets',

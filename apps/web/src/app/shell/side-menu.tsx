@@ -1,9 +1,11 @@
 import { Avatar, Badge, Box, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
+import { meQueryOptions } from '../../features/auth/api/get-me.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useStored } from '../../lib/storage.ts';
 import { menuFor } from './menu-items.tsx';
@@ -14,6 +16,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const name = useStored('name');
   const menuType = useStored('menuType');
   const logout = useLogout();
+  // the session's permissions (fetched by the layout): an item needing one the user lacks is not shown
+  const permissions = useQuery({ ...meQueryOptions(), enabled: false }).data?.permissions;
   const displayName = name?.trim() || t('guest');
 
   return (
@@ -31,24 +35,26 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       <Divider />
       <ScrollArea style={{ flex: 1 }} p="xs">
         <nav aria-label="main">
-          {menuFor(menuType).map((item) => (
-            <NavLink
-              key={item.key}
-              component={Link}
-              to={item.to}
-              label={t(`menu.${item.key}`)}
-              leftSection={item.icon}
-              rightSection={
-                item.isNew ? (
-                  <Badge size="xs" color="red" variant="filled">
-                    {t('menu.new')}
-                  </Badge>
-                ) : null
-              }
-              active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
-              onClick={onNavigate}
-            />
-          ))}
+          {menuFor(menuType)
+            .filter((item) => !item.permission || !permissions || permissions.includes(item.permission))
+            .map((item) => (
+              <NavLink
+                key={item.key}
+                component={Link}
+                to={item.to}
+                label={t(`menu.${item.key}`)}
+                leftSection={item.icon}
+                rightSection={
+                  item.isNew ? (
+                    <Badge size="xs" color="red" variant="filled">
+                      {t('menu.new')}
+                    </Badge>
+                  ) : null
+                }
+                active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+                onClick={onNavigate}
+              />
+            ))}
           <NavLink
             component="button"
             label={t('menu.logout')}

@@ -1,0 +1,49 @@
+import { boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A vehicle's KYC file or the operator's ID proof (migration 0100, ADR 100). */
+export const fleetDocuments = pgTable('fleet_documents', {
+  id: text('id').primaryKey(),
+  operatorId: text('operator_id').notNull(),
+  vehicleId: text('vehicle_id'),
+  docType: text('doc_type').notNull(),
+  resourceKey: text('resource_key').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  status: text('status').$type<'UPLOADING' | 'PENDING' | 'VERIFIED' | 'REJECTED'>().notNull().default('UPLOADING'),
+  rejectReason: text('reject_reason'),
+  expiresOn: date('expires_on', { mode: 'string' }),
+  expiryNotifiedAt: ts('expiry_notified_at'),
+  current: boolean('current').notNull().default(false),
+  createdBy: text('created_by').notNull(),
+  reviewedBy: text('reviewed_by'),
+  reviewedAt: ts('reviewed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const vehicleLookups = pgTable(
+  'vehicle_lookups',
+  {
+    kind: text('kind').notNull(),
+    value: numeric('value', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    label: text('label').notNull(),
+    labelHi: text('label_hi').notNull(),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] })],
+);
+
+export const gpsOrders = pgTable('gps_orders', {
+  id: text('id').primaryKey(),
+  operatorId: text('operator_id').notNull(),
+  vehicleId: text('vehicle_id').notNull(),
+  status: text('status').$type<'PLACED' | 'SCHEDULED' | 'INSTALLED' | 'CANCELLED'>().notNull().default('PLACED'),
+  contactPhone: text('contact_phone').notNull(),
+  scheduledFor: date('scheduled_for', { mode: 'string' }),
+  deviceId: text('device_id'),
+  deviceIdentifier: text('device_identifier'),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,15 @@
+export const fleetKeys = {
+  all: ['fleet'] as const,
+  vehicles: (search: string, locale: string) => ['fleet', 'vehicles', search, locale] as const,
+  compact: () => ['fleet', 'compact'] as const,
+  lookup: (kind: string) => ['fleet', 'lookup', kind] as const,
+  profileDocs: () => ['fleet', 'profile-docs'] as const,
+  drivers: () => ['fleet', 'drivers'] as const,
+  devices: () => ['fleet', 'devices'] as const,
+  gps: () => ['fleet', 'gps'] as const,
+  eligibility: (vehicleId: string) => ['fleet', 'gps-eligibility', vehicleId] as const,
+  map: () => ['fleet', 'map'] as const,
+  mapVehicle: (id: string) => ['fleet', 'map', id] as const,
+  adminDocs: (status: string) => ['fleet', 'admin-docs', status] as const,
+  adminGps: () => ['fleet', 'admin-gps'] as const,
+};
