@@ -9,6 +9,9 @@ import { newId } from './lib/ids.ts';
 import { repoRoot } from './lib/paths.ts';
 import { redactUrl } from './lib/redact.ts';
 import { appSecret } from './lib/secret.ts';
+// account (issue 13)
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { tdsRoutes } from './modules/account/tds.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { fastagRoutes } from './modules/fastag/fastag.routes.ts';
@@ -16,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { loadsRoutes } from './modules/loads/loads.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
+import { placesAppRoutes } from './modules/places/places-app.routes.ts';
 import { podRoutes } from './modules/pod/pod.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
@@ -153,6 +157,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       validityDays: config.SUBSCRIPTION_VALIDITY_DAYS,
     },
   });
+  // account (issue 13): profile, app config, settings, policies, TDS declaration
+  await app.register(accountRoutes);
+  await app.register(tdsRoutes);
+  await app.register(placesAppRoutes);
   // the toll simulator feeds the demo fleet only outside production (ADR 044)
   await app.register(fastagRoutes, {
     secret,

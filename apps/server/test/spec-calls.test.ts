@@ -40,6 +40,14 @@ const SERVED_AS: Record<string, string> = {
   'POST pay/create-order (mid, orderId)': '/api/consigner/pay/create-order',
   'POST pay/complete-order': '/api/consigner/pay/complete-order',
   'GET balance/trip (code)': '/api/consigner/balance/trip',
+  // account (issue 13, ADRs 110–112)
+  'GET/POST TDS declaration and undertaking under /supply/operator/': '/api/supply/operator/undertaking',
+  'GET policy (type)': '/api/policy',
+  'POST policy': '/api/policy',
+  'POST profile/onboarding/unsubsribe': '/api/rest/tesseract/v1/profile/onboarding/unsubsribe',
+  'GET autocomplete: place, vehicle, consigner (text, searchText, exp, operator id)': '/api/odin/v2/map/app/autocomplete',
+  'POST places analytics selection': '/api/odin/v2/map/app/selection',
+  'POST saved places': '/api/odin/v2/map/app/saved-places',
 };
 
 /**
@@ -56,6 +64,8 @@ const PROVIDER_ROUTES: Record<string, string> = {
 
 /** Owners (issue topics) whose calls are built; `next wave` rows are not yet asked for. */
 const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wallet', 'payments', 'subscription']);
+// account (issue 13)
+BUILT_OWNERS.add('account');
 
 type Row = { area: string; method: string; path: string; owner: string };
 

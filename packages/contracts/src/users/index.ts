@@ -16,6 +16,8 @@ export const PERMISSION_GROUPS = [
   { code: 'WALLET', name: 'Wallet', permissions: ['WALLET_VIEW', 'WALLET_ADD_MONEY'] },
   { code: 'FASTAG', name: 'Fastag recharge', permissions: ['FASTAG_VIEW', 'FASTAG_RECHARGE'] },
   { code: 'REPORTS', name: 'Reports', permissions: ['REPORTS_DOWNLOAD'] },
+  // account (issue 13): company profile, app config, TDS declaration, policies
+  { code: 'ACCOUNT', name: 'Company profile and compliance', permissions: ['ACCOUNT_MANAGE'] },
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_GROUPS)[number]['permissions'][number];

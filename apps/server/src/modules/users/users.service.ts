@@ -28,6 +28,7 @@ const PERMISSION_NAMES: Record<string, string> = {
   FASTAG_VIEW: 'See Fastag',
   FASTAG_RECHARGE: 'Recharge Fastag',
   REPORTS_DOWNLOAD: 'Download reports',
+  ACCOUNT_MANAGE: 'Manage company profile and TDS declaration',
 };
 
 export function permissionGroups() {
