@@ -50,6 +50,11 @@ const TripTrackingCard = lazy(() =>
 );
 const PodUploader = lazy(() => import('../features/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })));
 const AdminPodReviewPage = lazy(() => import('../features/pod/routes/admin-pod-review-page.tsx'));
+// account (issue 13)
+const OperatorProfilePage = lazy(() => import('../features/account/routes/operator-profile-page.tsx'));
+const TdsDeclarationPage = lazy(() => import('../features/account/routes/tds-declaration-page.tsx'));
+const AccountSettingsPage = lazy(() => import('../features/account/routes/settings-page.tsx'));
+const PlacesPage = lazy(() => import('../features/account/routes/places-page.tsx'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
@@ -90,6 +95,9 @@ export function AppRoutes() {
           <Route path={paths.addMoney} element={<AddMoneyPage />} />
           <Route path={paths.payment} element={<PaymentPage />} />
           <Route path={paths.paymentResult} element={<PaymentResultPage />} />
+          {/* account (issue 13) */}
+          <Route path={paths.accountSettings} element={<AccountSettingsPage />} />
+          <Route path={paths.accountPlaces} element={<PlacesPage />} />
           <Route path="/node/*" element={<ComingSoonPage />} />
           <Route path="/portal/*" element={<NotFoundPage />} />
         </Route>
@@ -118,6 +126,9 @@ export function AppRoutes() {
           <Route path={paths.ticketsChat} element={<TicketsChatPage />} />
           <Route path={paths.subscriptionPage} element={<SubscriptionPage />} />
           <Route path={paths.subscriptionStatus} element={<SubscriptionStatusPage />} />
+          {/* account (issue 13) */}
+          <Route path={paths.operatorProfile} element={<OperatorProfilePage />} />
+          <Route path={paths.operatorTdsDeclaration} element={<TdsDeclarationPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

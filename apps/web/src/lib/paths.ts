@@ -49,6 +49,14 @@ export const paths = {
   // membership web views (spec: marketplace §2): ?source= and ?screen=&validity=
   subscriptionPage: '/app/caraxes/marketplace/subscription-page',
   subscriptionStatus: '/app/caraxes/marketplace/subscription-status',
+  // account (issue 13): profile, TDS declaration, onboarding web views; settings and places in the portal; public policies
+  operatorProfile: '/web-view/operatorProfile',
+  operatorTdsDeclaration: '/web-view/operator-tds-declaration',
+  onboardingOperator: '/web-view/onboarding-operator/:id',
+  accountSettings: '/portal/settings',
+  accountPlaces: '/portal/places',
+  publicPolicy: '/public/policies/:type',
+  damageShortagePolicy: '/app/caraxes/public/policies/fo/damage-shortage-policy',
 } as const;
 
 export type MenuType = 'OPERATOR' | 'CONSIGNER' | 'ADMIN';

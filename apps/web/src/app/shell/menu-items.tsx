@@ -37,10 +37,10 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'devices', to: paths.devices, icon: <IconDeviceMobile size={size} /> },
     { key: 'drivers', to: paths.drivers, icon: <IconSteeringWheel size={size} /> },
     { key: 'documents', to: paths.documents, icon: <IconFileText size={size} /> },
-    { key: 'places', to: paths.places, icon: <IconMapPin size={size} /> },
+    { key: 'places', to: paths.accountPlaces, icon: <IconMapPin size={size} /> },
     { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} /> },
     { key: 'maintenance', to: paths.maintenance, icon: <IconTool size={size} /> },
-    { key: 'settings', to: paths.settings, icon: <IconSettings size={size} /> },
+    { key: 'settings', to: paths.accountSettings, icon: <IconSettings size={size} /> },
   ],
   CONSIGNER: [
     { key: 'vehicles', to: paths.consignerVehicles, icon: <IconTruck size={size} /> },
