@@ -1,6 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { consigners, drivers, operators, rolePermissions, roles, users, vehicles } from '../db/schema/index.ts';
+// account (issue 13)
+import { seedAccount } from './account.ts';
 import {
   CITIES,
   DEMO_ADMIN,
@@ -125,6 +127,8 @@ async function seedFoundation(tx: Db, rand: () => number) {
 
 /** Each area appends its step here (its file lives in seed/<domain>.ts). */
 const steps: SeedStep[] = [seedFoundation, seedPayments, seedFastag, seedMarketplace, seedTrips, seedConsignerPayments, seedSubscription];
+// account (issue 13)
+steps.push(seedAccount);
 
 /** Loads the demo data into an empty database; returns false when users already exist. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
