@@ -55,6 +55,10 @@ const OperatorProfilePage = lazy(() => import('../features/account/routes/operat
 const TdsDeclarationPage = lazy(() => import('../features/account/routes/tds-declaration-page.tsx'));
 const AccountSettingsPage = lazy(() => import('../features/account/routes/settings-page.tsx'));
 const PlacesPage = lazy(() => import('../features/account/routes/places-page.tsx'));
+const PublicPolicyPage = lazy(() => import('../features/account/routes/public-policy-page.tsx'));
+const PublicPoliciesIndexPage = lazy(() =>
+  import('../features/account/routes/public-policy-page.tsx').then((m) => ({ default: m.PublicPoliciesIndexPage })),
+);
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
@@ -130,6 +134,10 @@ export function AppRoutes() {
           <Route path={paths.operatorProfile} element={<OperatorProfilePage />} />
           <Route path={paths.operatorTdsDeclaration} element={<TdsDeclarationPage />} />
         </Route>
+        {/* account (issue 13): public policy pages, no login */}
+        <Route path="/public/policies" element={<PublicPoliciesIndexPage />} />
+        <Route path={paths.publicPolicy} element={<PublicPolicyPage />} />
+        <Route path="/app/caraxes/public/policies/fo/:type" element={<PublicPolicyPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>
