@@ -36,7 +36,8 @@ describe('public policy pages', () => {
   it('has a title and a body in both languages for every public page', async () => {
     const resources = await allResources();
     for (const lang of ['en', 'hi'] as const) {
-      const policies = (resources[lang]?.account as { policies: Record<string, { title?: string; body?: string[] }> }).policies;
+      const account = resources[lang]?.account as { policies?: Record<string, { title?: string; body?: string[] }> } | undefined;
+      const policies = account?.policies ?? {};
       for (const type of PUBLIC_PAGES) {
         const c = contentOf(type);
         expect(c, type).toBeDefined();
