@@ -12,7 +12,7 @@ import { placeSearchResponseSchema, savedPlaceSchema, savedPlacesResponseSchema 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 // the shared client has no PATCH helper: the generic request does it
-import { http, request } from '../../../lib/http.ts';
+import { ApiError, buildHeaders, http, request } from '../../../lib/http.ts';
 import { storage } from '../../../lib/storage.ts';
 
 export const accountKeys = {
@@ -91,10 +91,25 @@ export function useFileDeclaration() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, body }: { kind: 'TDS_DECLARATION' | 'UNDERTAKING'; body: DeclarationRequest }) =>
-      http.post(kind === 'TDS_DECLARATION' ? TDS : '/api/supply/operator/undertaking', body, { schema: declarationSchema, quiet400: true }),
+      postDeclaration(kind === 'TDS_DECLARATION' ? TDS : '/api/supply/operator/undertaking', body),
     meta: { quiet: true },
     onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.all }),
   });
+}
+
+/**
+ * Files a declaration. Not through the shared client: its 409 rule reloads the page, and an overlapping
+ * period (409) must stay on screen with the server's message (spec marketplace §8: response.data.message).
+ */
+async function postDeclaration(path: string, body: DeclarationRequest) {
+  const response = await fetch(path, { method: 'POST', headers: buildHeaders(true), body: JSON.stringify(body) });
+  const envelope = (await response.json().catch(() => undefined)) as
+    | { success?: boolean; data?: unknown; message?: string; errorCode?: string; field?: string }
+    | undefined;
+  if (!response.ok || !envelope?.success) {
+    throw new ApiError(response.status, envelope?.errorCode ?? 'INTERNAL', envelope?.message || 'Something went wrong', envelope?.field);
+  }
+  return declarationSchema.parse(envelope.data);
 }
 
 /** Downloads a signed declaration PDF with the session header (the file is the operator's own). */

@@ -225,8 +225,7 @@ export default function TdsDeclarationPage() {
               <Textarea
                 label={t('tds.vehicles', { max: MAX_GOODS_CARRIAGES })}
                 description={t('tds.vehiclesHelp')}
-                autosize
-                minRows={2}
+                rows={2}
                 {...form.getInputProps('vehicles')}
               />
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
