@@ -1,7 +1,7 @@
-import { financialYearOf, gstinCheckChar } from '@bhada/contracts/account';
+import { financialYearOf, gstinCheckChar, OPERATOR_ACCEPTED_POLICIES, POLICY_VERSIONS } from '@bhada/contracts/account';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { operatorProfiles, savedPlaces, tdsDeclarations, vehicles } from '../db/schema/index.ts';
+import { operatorProfiles, policyAcceptances, savedPlaces, tdsDeclarations, vehicles } from '../db/schema/index.ts';
 import { istDay } from '../modules/account/tds.service.ts';
 import type { SeedStep } from './seed.ts';
 
@@ -48,6 +48,19 @@ export const seedAccount: SeedStep = async (tx: Db) => {
     endDate: `${fyStart + 1}-03-31`,
     createdBy: 'USR-OP1003',
   });
+  // the demo operators accepted the policies in force (a raised version asks them again)
+  for (const p of PROFILES) {
+    await tx
+      .insert(policyAcceptances)
+      .values(
+        OPERATOR_ACCEPTED_POLICIES.map((type) => ({
+          operatorId: p.operatorId,
+          policyType: type,
+          version: POLICY_VERSIONS[type],
+          userId: `USR-${p.operatorId}`,
+        })),
+      );
+  }
   await tx.insert(savedPlaces).values([
     {
       id: 'SP-DEMO-1',
