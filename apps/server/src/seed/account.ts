@@ -50,16 +50,14 @@ export const seedAccount: SeedStep = async (tx: Db) => {
   });
   // the demo operators accepted the policies in force (a raised version asks them again)
   for (const p of PROFILES) {
-    await tx
-      .insert(policyAcceptances)
-      .values(
-        OPERATOR_ACCEPTED_POLICIES.map((type) => ({
-          operatorId: p.operatorId,
-          policyType: type,
-          version: POLICY_VERSIONS[type],
-          userId: `USR-${p.operatorId}`,
-        })),
-      );
+    await tx.insert(policyAcceptances).values(
+      OPERATOR_ACCEPTED_POLICIES.map((type) => ({
+        operatorId: p.operatorId,
+        policyType: type,
+        version: POLICY_VERSIONS[type],
+        userId: `USR-${p.operatorId}`,
+      })),
+    );
   }
   await tx.insert(savedPlaces).values([
     {
