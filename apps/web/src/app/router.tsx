@@ -55,6 +55,7 @@ const OperatorProfilePage = lazy(() => import('../features/account/routes/operat
 const TdsDeclarationPage = lazy(() => import('../features/account/routes/tds-declaration-page.tsx'));
 const AccountSettingsPage = lazy(() => import('../features/account/routes/settings-page.tsx'));
 const PlacesPage = lazy(() => import('../features/account/routes/places-page.tsx'));
+const OnboardingPage = lazy(() => import('../features/account/routes/onboarding-page.tsx'));
 const PublicPolicyPage = lazy(() => import('../features/account/routes/public-policy-page.tsx'));
 const PublicPoliciesIndexPage = lazy(() =>
   import('../features/account/routes/public-policy-page.tsx').then((m) => ({ default: m.PublicPoliciesIndexPage })),
@@ -133,6 +134,7 @@ export function AppRoutes() {
           {/* account (issue 13) */}
           <Route path={paths.operatorProfile} element={<OperatorProfilePage />} />
           <Route path={paths.operatorTdsDeclaration} element={<TdsDeclarationPage />} />
+          <Route path={paths.onboardingOperator} element={<OnboardingPage />} />
         </Route>
         {/* account (issue 13): public policy pages, no login */}
         <Route path="/public/policies" element={<PublicPoliciesIndexPage />} />
