@@ -9,6 +9,9 @@ import { newId } from './lib/ids.ts';
 import { repoRoot } from './lib/paths.ts';
 import { redactUrl } from './lib/redact.ts';
 import { appSecret } from './lib/secret.ts';
+// account (issue 13)
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { tdsRoutes } from './modules/account/tds.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { registerFastagJobs } from './modules/fastag/fastag.jobs.ts';
@@ -18,6 +21,7 @@ import { registerLoadsJobs } from './modules/loads/loads.jobs.ts';
 import { loadsRoutes } from './modules/loads/loads.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
+import { placesAppRoutes } from './modules/places/places-app.routes.ts';
 import { podRoutes } from './modules/pod/pod.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -167,6 +171,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       validityDays: config.SUBSCRIPTION_VALIDITY_DAYS,
     },
   });
+  // account (issue 13): profile, app config, settings, policies, TDS declaration
+  await app.register(accountRoutes);
+  await app.register(tdsRoutes);
+  await app.register(placesAppRoutes);
   await app.register(fastagRoutes, {
     secret,
     issuerSecret: config.TAG_ISSUER_SECRET,

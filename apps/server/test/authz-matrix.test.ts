@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './app.ts';
+import { ACCOUNT_ACCESS } from './authz-account.ts';
 import { FLEET_ACCESS, FLEET_TABLES } from './authz-fleet.ts'; // fleet (issue 12)
 import { SUPPORT_ACCESS, SUPPORT_TABLES } from './authz-support.ts';
 import { insertSubordinate, tokenFor } from './factories.ts';
@@ -48,6 +49,7 @@ const trip = { id: 'trip' } as const;
 const tripQ = { tripId: 'trip' } as const;
 
 const ACCESS: Record<string, Entry> = {
+  ...ACCOUNT_ACCESS,
   'GET /api/health': pub,
   'POST /api/auth/otp': pub,
   'POST /api/auth/verify': pub,

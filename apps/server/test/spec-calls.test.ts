@@ -56,6 +56,14 @@ const SERVED_AS: Record<string, string> = {
   'POST vehicle install-gps': '/api/rest/tesseract/v1/vehicle/{}/install-gps',
   'GET profile document upload-url': '/api/rest/tesseract/v1/operator/profile/document/upload-url',
   'GET document view-url/{id}': '/api/rest/tesseract/v1/operator/document/view-url/{}',
+  // account (issue 13, ADRs 110–112)
+  'GET/POST TDS declaration and undertaking under /supply/operator/': '/api/supply/operator/undertaking',
+  'GET policy (type)': '/api/policy',
+  'POST policy': '/api/policy',
+  'POST profile/onboarding/unsubsribe': '/api/rest/tesseract/v1/profile/onboarding/unsubsribe',
+  'GET autocomplete: place, vehicle, consigner (text, searchText, exp, operator id)': '/api/odin/v2/map/app/autocomplete',
+  'POST places analytics selection': '/api/odin/v2/map/app/selection',
+  'POST saved places': '/api/odin/v2/map/app/saved-places',
 };
 
 /**
@@ -74,6 +82,8 @@ const PROVIDER_ROUTES: Record<string, string> = {
 const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wallet', 'payments', 'subscription', 'support']);
 // fleet (issue 12)
 BUILT_OWNERS.add('fleet');
+// account (issue 13)
+BUILT_OWNERS.add('account');
 
 type Row = { area: string; method: string; path: string; owner: string };
 

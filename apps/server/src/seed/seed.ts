@@ -1,6 +1,8 @@
 import { count } from 'drizzle-orm';
 import { type Db, inTransaction } from '../db/client.ts';
 import { consigners, drivers, operators, rolePermissions, roles, users, vehicles } from '../db/schema/index.ts';
+// account (issue 13)
+import { seedAccount } from './account.ts';
 import {
   CITIES,
   DEMO_ADMIN,
@@ -136,8 +138,9 @@ const steps: SeedStep[] = [
   seedConsignerPayments,
   seedSubscription,
   seedSupport,
+  seedFleet,
+  seedAccount,
 ];
-steps.push(seedFleet); // fleet (issue 12)
 
 /** Loads the demo data into an empty database; returns false when users already exist. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

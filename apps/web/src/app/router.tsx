@@ -67,6 +67,16 @@ const DevicesPage = lazy(() => import('../features/fleet/routes/devices-page.tsx
 const GpsDashboardPage = lazy(() => import('../features/fleet/routes/gps-dashboard-page.tsx'));
 const BuyGpsPage = lazy(() => import('../features/fleet/routes/buy-gps-page.tsx'));
 const AdminFleetPage = lazy(() => import('../features/fleet/routes/admin-fleet-page.tsx'));
+// account (issue 13)
+const OperatorProfilePage = lazy(() => import('../features/account/routes/operator-profile-page.tsx'));
+const TdsDeclarationPage = lazy(() => import('../features/account/routes/tds-declaration-page.tsx'));
+const AccountSettingsPage = lazy(() => import('../features/account/routes/settings-page.tsx'));
+const PlacesPage = lazy(() => import('../features/account/routes/places-page.tsx'));
+const OnboardingPage = lazy(() => import('../features/account/routes/onboarding-page.tsx'));
+const PublicPolicyPage = lazy(() => import('../features/account/routes/public-policy-page.tsx'));
+const PublicPoliciesIndexPage = lazy(() =>
+  import('../features/account/routes/public-policy-page.tsx').then((m) => ({ default: m.PublicPoliciesIndexPage })),
+);
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
@@ -117,6 +127,9 @@ export function AppRoutes() {
           <Route path={paths.devices} element={<DevicesPage />} />
           <Route path={paths.gpsDashboard} element={<GpsDashboardPage />} />
           <Route path={paths.adminFleet} element={<AdminFleetPage />} />
+          {/* account (issue 13) */}
+          <Route path={paths.accountSettings} element={<AccountSettingsPage />} />
+          <Route path={paths.accountPlaces} element={<PlacesPage />} />
           <Route path="/node/*" element={<ComingSoonPage />} />
           <Route path="/portal/*" element={<NotFoundPage />} />
         </Route>
@@ -154,9 +167,18 @@ export function AppRoutes() {
           {/* fleet (issue 12) web views */}
           <Route path={paths.operatorKyc} element={<DocumentsPage />} />
           <Route path={paths.buyGps} element={<BuyGpsPage />} />
+          {/* account (issue 13) */}
+          <Route path={paths.operatorProfile} element={<OperatorProfilePage />} />
+          <Route path={paths.operatorTdsDeclaration} element={<TdsDeclarationPage />} />
+          <Route path={paths.onboardingOperator} element={<OnboardingPage />} />
         </Route>
         {/* support area: the join form behind a referral link is public */}
         <Route path={paths.referralJoin} element={<ReferralJoinPage />} />
+
+        {/* account (issue 13): public policy pages, no login */}
+        <Route path="/public/policies" element={<PublicPoliciesIndexPage />} />
+        <Route path={paths.publicPolicy} element={<PublicPolicyPage />} />
+        <Route path="/app/caraxes/public/policies/fo/:type" element={<PublicPolicyPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -63,6 +63,14 @@ export const paths = {
   adminSupport: '/portal/admin/support',
   adminSurveys: '/portal/admin/surveys',
   adminRateCards: '/portal/admin/rate-cards',
+  // account (issue 13): profile, TDS declaration, onboarding web views; settings and places in the portal; public policies
+  operatorProfile: '/web-view/operatorProfile',
+  operatorTdsDeclaration: '/web-view/operator-tds-declaration',
+  onboardingOperator: '/web-view/onboarding-operator/:id',
+  accountSettings: '/portal/settings',
+  accountPlaces: '/portal/places',
+  publicPolicy: '/public/policies/:type',
+  damageShortagePolicy: '/app/caraxes/public/policies/fo/damage-shortage-policy',
 } as const;
 
 export type MenuType = 'OPERATOR' | 'CONSIGNER' | 'ADMIN';

@@ -18,6 +18,8 @@ export const PERMISSION_GROUPS = [
   { code: 'REPORTS', name: 'Reports', permissions: ['REPORTS_DOWNLOAD'] },
   // support area (issue 14)
   { code: 'SUPPORT', name: 'Support, rate cards and referral', permissions: ['TICKETS_MANAGE', 'RATE_CARDS_MANAGE', 'REFERRAL_SHARE'] },
+  // account (issue 13): company profile, app config, TDS declaration, policies
+  { code: 'ACCOUNT', name: 'Company profile and compliance', permissions: ['ACCOUNT_MANAGE'] },
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_GROUPS)[number]['permissions'][number];

@@ -1,4 +1,6 @@
 // Every table, one file per domain; each domain adds one export line here.
+// account (issue 13)
+export * from './account.ts';
 export * from './fastag.ts';
 export * from './fleet.ts';
 export * from './foundation.ts';

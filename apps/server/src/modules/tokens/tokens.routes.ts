@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
+import { walletRechargeSourceOf } from '../account/account.service.ts';
 import * as tokens from './tokens.service.ts';
 
 const tags = ['tokens'];
@@ -47,12 +48,13 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/token/app-config`,
     { preValidation: read, schema: { tags, summary: 'Token screen settings', response: { 200: envelopeSchema(tokenAppConfigSchema) } } },
-    async () =>
+    async (request) =>
       ok({
         proximityWarningKm: PROXIMITY_WARNING_KM,
         refundPolicy: { ...REFUND_POLICY },
         addMoneyPath: '/portal/fastag?addMoney=1',
-        walletRechargeSource: 'RAZORPAY',
+        // the operator's own app config (account, issue 13)
+        walletRechargeSource: await walletRechargeSourceOf(app.ctx, { operatorId: op(request) }),
       }),
   );
 

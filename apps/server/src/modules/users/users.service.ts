@@ -32,6 +32,7 @@ const PERMISSION_NAMES: Record<string, string> = {
   TICKETS_MANAGE: 'Raise and follow support tickets',
   RATE_CARDS_MANAGE: 'Manage rate cards',
   REFERRAL_SHARE: 'Share referral link and see referrals',
+  ACCOUNT_MANAGE: 'Manage company profile and TDS declaration',
 };
 
 export function permissionGroups() {

@@ -4,6 +4,8 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { PageTitleProvider } from '../../components/page-title.tsx';
+// account (issue 13): new policy versions are asked for after login
+import { PendingPoliciesPrompt } from '../../features/account/components/pending-policies-prompt.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { AppHeader } from './app-header.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -24,6 +26,7 @@ export function AppLayout() {
           <SideMenu onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
+          <PendingPoliciesPrompt />
           <Suspense fallback={<FullScreenLoader />}>
             <Outlet />
           </Suspense>

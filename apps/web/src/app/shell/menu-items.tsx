@@ -41,9 +41,9 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'devices', to: paths.devices, icon: <IconDeviceMobile size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'drivers', to: paths.drivers, icon: <IconSteeringWheel size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'documents', to: paths.documents, icon: <IconFileText size={size} />, permission: 'VEHICLES_VIEW' },
-    { key: 'places', to: paths.places, icon: <IconMapPin size={size} /> },
+    { key: 'places', to: paths.accountPlaces, icon: <IconMapPin size={size} /> },
     { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} /> },
-    { key: 'settings', to: paths.settings, icon: <IconSettings size={size} /> },
+    { key: 'settings', to: paths.accountSettings, icon: <IconSettings size={size} /> },
     // support area
     { key: 'tickets', to: paths.tickets, icon: <IconHeadset size={size} /> },
     { key: 'rateCards', to: paths.rateCards, icon: <IconReceipt size={size} /> },

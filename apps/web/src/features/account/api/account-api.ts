@@ -1,0 +1,170 @@
+import {
+  appConfigSchema,
+  type DeclarationRequest,
+  declarationSchema,
+  declarationsResponseSchema,
+  type ProfileUpdate,
+  profileSchema,
+  type SettingsUpdate,
+  settingsSchema,
+} from '@bhada/contracts/account';
+import { placeSearchResponseSchema, savedPlaceSchema, savedPlacesResponseSchema } from '@bhada/contracts/places';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+// the shared client has no PATCH helper: the generic request does it
+import { ApiError, buildHeaders, http, request } from '../../../lib/http.ts';
+import { storage } from '../../../lib/storage.ts';
+
+export const accountKeys = {
+  all: ['account'] as const,
+  profile: () => [...accountKeys.all, 'profile'] as const,
+  config: () => [...accountKeys.all, 'config'] as const,
+  settings: () => [...accountKeys.all, 'settings'] as const,
+  declarations: () => [...accountKeys.all, 'declarations'] as const,
+  savedPlaces: () => [...accountKeys.all, 'saved-places'] as const,
+  search: (text: string) => [...accountKeys.all, 'search', text] as const,
+};
+
+const V1 = '/api/rest/tesseract/v1';
+const TDS = '/api/odin/operator-app/v1/profile/tds-declaration';
+const APP = '/api/odin/v2/map/app';
+
+/** spec "GET /rest/tesseract/v1/profile" */
+export const useProfile = () =>
+  useQuery({ queryKey: accountKeys.profile(), queryFn: ({ signal }) => http.get(`${V1}/profile`, { schema: profileSchema, signal }) });
+
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdate) => http.put(`${V1}/profile`, body, { schema: profileSchema, quiet400: true }),
+    onSuccess: (data) => qc.setQueryData(accountKeys.profile(), data),
+  });
+}
+
+/** spec "PATCH /rest/tesseract/v1/profile/operative" */
+export function useSetOperative() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (operative: boolean) => request('PATCH', `${V1}/profile/operative`, { body: { operative }, schema: profileSchema }),
+    onSuccess: (data) => qc.setQueryData(accountKeys.profile(), data),
+  });
+}
+
+/** spec "GET /odin/operator-web/services/info/app-config" */
+export const useAppConfig = () =>
+  useQuery({
+    queryKey: accountKeys.config(),
+    queryFn: ({ signal }) => http.get('/api/odin/operator-web/services/info/app-config', { schema: appConfigSchema, signal }),
+  });
+
+/** spec "GET /setting" */
+export const useSettings = () =>
+  useQuery({ queryKey: accountKeys.settings(), queryFn: ({ signal }) => http.get('/api/setting', { schema: settingsSchema, signal }) });
+
+/** spec "POST /setting" */
+export function useSaveSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsUpdate) => http.post('/api/setting', body, { schema: settingsSchema, quiet400: true }),
+    onSuccess: (data) => qc.setQueryData(accountKeys.settings(), data),
+  });
+}
+
+/** spec "GET /odin/operator-app/v1/profile/tds-declaration" and the undertakings under /supply/operator/ */
+export const useDeclarations = () =>
+  useQuery({
+    queryKey: accountKeys.declarations(),
+    queryFn: async ({ signal }) => {
+      const [tds, undertaking] = await Promise.all([
+        http.get(TDS, { schema: declarationsResponseSchema, signal }),
+        http.get('/api/supply/operator/undertaking', { schema: declarationsResponseSchema, signal }),
+      ]);
+      return {
+        tdsDeclared: tds.tdsDeclared,
+        undertakingDeclared: tds.undertakingDeclared,
+        declarations: [...tds.declarations, ...undertaking.declarations],
+      };
+    },
+  });
+
+export function useFileDeclaration() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, body }: { kind: 'TDS_DECLARATION' | 'UNDERTAKING'; body: DeclarationRequest }) =>
+      postDeclaration(kind === 'TDS_DECLARATION' ? TDS : '/api/supply/operator/undertaking', body),
+    meta: { quiet: true },
+    onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}
+
+/**
+ * Files a declaration. Not through the shared client: its 409 rule reloads the page, and an overlapping
+ * period (409) must stay on screen with the server's message (spec marketplace §8: response.data.message).
+ */
+async function postDeclaration(path: string, body: DeclarationRequest) {
+  const response = await fetch(path, { method: 'POST', headers: buildHeaders(true), body: JSON.stringify(body) });
+  const envelope = (await response.json().catch(() => undefined)) as
+    | { success?: boolean; data?: unknown; message?: string; errorCode?: string; field?: string }
+    | undefined;
+  if (!response.ok || !envelope?.success) {
+    throw new ApiError(response.status, envelope?.errorCode ?? 'INTERNAL', envelope?.message || 'Something went wrong', envelope?.field);
+  }
+  return declarationSchema.parse(envelope.data);
+}
+
+/** Downloads a signed declaration PDF with the session header (the file is the operator's own). */
+export async function downloadDeclaration(pdfPath: string, filename: string): Promise<void> {
+  const response = await fetch(pdfPath, { headers: { token: storage.get('accessToken') ?? '' } });
+  if (!response.ok) throw new Error(String(response.status));
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** spec "GET /odin/v2/map/app/search (text, addressTypes)" */
+export const usePlaceSearch = (text: string) =>
+  useQuery({
+    queryKey: accountKeys.search(text),
+    queryFn: ({ signal }) => http.get(`${APP}/search`, { query: { text, limit: 10 }, schema: placeSearchResponseSchema, signal }),
+    enabled: text.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+
+export const useSavedPlaces = () =>
+  useQuery({
+    queryKey: accountKeys.savedPlaces(),
+    queryFn: ({ signal }) => http.get(`${APP}/saved-places`, { schema: savedPlacesResponseSchema, signal }),
+  });
+
+/** spec "saved places POST" (and the analytics selection of the result it came from) */
+export function useSavePlace() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { placeName: string; placeLat: number; placeLng: number; placeId?: string; searchText?: string }) => {
+      const { searchText, ...place } = body;
+      if (place.placeId) {
+        await http
+          .post(
+            `${APP}/selection`,
+            { placeId: place.placeId, text: searchText ?? '', source: 'SEARCH' },
+            { schema: z.object({ recorded: z.boolean() }) },
+          )
+          .catch(() => undefined);
+      }
+      return http.post(`${APP}/saved-places`, place, { schema: savedPlaceSchema, quiet400: true });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.savedPlaces() }),
+  });
+}
+
+export function useDeletePlace() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      http.delete(`${APP}/saved-places/${encodeURIComponent(id)}`, { schema: z.object({ deleted: z.boolean() }) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.savedPlaces() }),
+  });
+}
