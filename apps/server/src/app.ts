@@ -14,6 +14,11 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { fastagRoutes } from './modules/fastag/fastag.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { loadsRoutes } from './modules/loads/loads.routes.ts';
+// operations
+import { consignerRoutes } from './modules/operations/consigner.routes.ts';
+import { consignmentsRoutes } from './modules/operations/consignments.routes.ts';
+import { schedulingRoutes } from './modules/operations/scheduling.routes.ts';
+import { workflowRoutes } from './modules/operations/workflow.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { podRoutes } from './modules/pod/pod.routes.ts';
@@ -159,6 +164,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     issuerSecret: config.TAG_ISSUER_SECRET,
     simulateEvery: isProduction(config) ? undefined : '*/5 * * * *',
   });
+
+  // operations
+  await app.register(consignmentsRoutes);
+  await app.register(workflowRoutes);
+  await app.register(schedulingRoutes);
+  await app.register(consignerRoutes);
 
   await app.register(webPlugin, { root: config.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist') });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './app.ts';
+import { OPERATIONS_ACCESS } from './authz-operations.ts';
 import { insertSubordinate, tokenFor } from './factories.ts';
 
 /**
@@ -168,6 +169,7 @@ const ACCESS: Record<string, Entry> = {
   'GET /api/fastag/report/fastagStatement/v2': { access: { kind: 'download' } },
   // the tag issuer's webhook: verified by its HMAC signature, never by a session
   'POST /api/fastag/webhooks/toll': pub,
+  ...OPERATIONS_ACCESS,
 };
 
 type Persona = 'none' | 'otherOperator' | 'subordinate' | 'consigner' | 'otherConsigner' | 'admin';

@@ -40,6 +40,8 @@ const SERVED_AS: Record<string, string> = {
   'POST pay/create-order (mid, orderId)': '/api/consigner/pay/create-order',
   'POST pay/complete-order': '/api/consigner/pay/complete-order',
   'GET balance/trip (code)': '/api/consigner/balance/trip',
+  // operations: the consigner's demand documents sit beside its payment calls
+  'GET demand/{code}/document': '/api/consigner/demand/{}/document',
 };
 
 /**
@@ -55,7 +57,7 @@ const PROVIDER_ROUTES: Record<string, string> = {
 };
 
 /** Owners (issue topics) whose calls are built; `next wave` rows are not yet asked for. */
-const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wallet', 'payments', 'subscription']);
+const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wallet', 'payments', 'subscription', 'operations']);
 
 type Row = { area: string; method: string; path: string; owner: string };
 

@@ -3,6 +3,8 @@ import type { COMMON_ERRORS } from '@bhada/contracts/common';
 import type { FASTAG_ERRORS } from '@bhada/contracts/fastag';
 import type { LEDGER_ERRORS } from '@bhada/contracts/ledger';
 import type { LOADS_ERRORS } from '@bhada/contracts/loads';
+// operations
+import type { OPERATIONS_ERRORS } from '@bhada/contracts/operations';
 import type { PAYMENTS_ERRORS } from '@bhada/contracts/payments';
 import type { POD_ERRORS } from '@bhada/contracts/pod';
 import type { QUOTES_ERRORS } from '@bhada/contracts/quotes';
@@ -30,7 +32,9 @@ export type ErrorCode =
   | Values<typeof TRIPS_ERRORS>
   | Values<typeof POD_ERRORS>
   | Values<typeof TRACKING_ERRORS>
-  | Values<typeof SUBSCRIPTION_ERRORS>;
+  | Values<typeof SUBSCRIPTION_ERRORS>
+  // operations
+  | Values<typeof OPERATIONS_ERRORS>;
 
 /** The one table from error code to HTTP status; it fails to compile when a code is missing. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -86,6 +90,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VEHICLE_NOT_ELIGIBLE: 400,
   TOKEN_NOT_PAID: 400,
   MEMBERSHIP_ALREADY_ACTIVE: 400,
+  // operations
+  ACTION_WINDOW_CLOSED: 400,
+  CONSIGNMENT_LOCKED: 400,
 };
 
 /** A domain error: the error handler writes it as the envelope with its mapped status. */

@@ -14,6 +14,8 @@ import {
 } from './demo-data.ts';
 import { seedFastag } from './fastag.ts';
 import { seedMarketplace } from './marketplace.ts';
+// operations
+import { seedOperations } from './operations.ts';
 import { seedConsignerPayments, seedPayments } from './payments.ts';
 import { seedSubscription } from './subscription.ts';
 import { seedTrips } from './trips.ts';
@@ -124,7 +126,17 @@ async function seedFoundation(tx: Db, rand: () => number) {
 }
 
 /** Each area appends its step here (its file lives in seed/<domain>.ts). */
-const steps: SeedStep[] = [seedFoundation, seedPayments, seedFastag, seedMarketplace, seedTrips, seedConsignerPayments, seedSubscription];
+const steps: SeedStep[] = [
+  seedFoundation,
+  seedPayments,
+  seedFastag,
+  seedMarketplace,
+  seedTrips,
+  seedConsignerPayments,
+  seedSubscription,
+  // operations
+  seedOperations,
+];
 
 /** Loads the demo data into an empty database; returns false when users already exist. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

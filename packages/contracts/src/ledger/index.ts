@@ -29,5 +29,8 @@ export const ACCOUNT_KINDS = [
   'TOLL_NETWORK',
   'PLATFORM_REVENUE',
   'MEMBERSHIP_REVENUE',
+  // operations: money collected against a consignment (ADR 132), and its outside-world side
+  'CONSIGNMENT_COLLECTIONS',
+  'COLLECTION_CLEARING',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];

@@ -3,6 +3,7 @@ export * from './fastag.ts';
 export * from './foundation.ts';
 export * from './ledger.ts';
 export * from './marketplace.ts';
+export * from './operations.ts';
 export * from './payment-orders-core.ts';
 export * from './payments.ts';
 export * from './subscription.ts';

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import * as repo from './ledger.repository.ts';
 
 /** Accounts of the outside world: they mirror money entering or leaving and may go negative. */
-const EXTERNAL: ReadonlySet<AccountKind> = new Set(['PAYMENT_CLEARING', 'TOLL_NETWORK']);
+const EXTERNAL: ReadonlySet<AccountKind> = new Set(['PAYMENT_CLEARING', 'TOLL_NETWORK', 'COLLECTION_CLEARING']);
 export const SYSTEM_OWNER = 'SYSTEM';
 
 export interface AccountRef {
