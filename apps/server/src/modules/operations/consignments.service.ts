@@ -209,6 +209,7 @@ export async function updateConsignment(ctx: ServiceContext, { staff, input }: {
         .replace(/[^A-Z0-9]/gi, '')
         .toUpperCase()}`;
       const saved = await repo.insertConsignment(tx, { id, code, operatorId, ...fields });
+      await scheduleTripVehicle(tx, ctx.clock.now(), saved);
       await repo.insertAudit(tx, {
         consignmentId: id,
         actorId: staff.userId,
@@ -239,6 +240,29 @@ export async function updateConsignment(ctx: ServiceContext, { staff, input }: {
   });
 }
 
+/** A consignment on a trip places the trip's vehicle for loading now, at its last known position. */
+async function scheduleTripVehicle(tx: Db, now: Date, row: repo.ConsignmentRow) {
+  if (!row.tripId) return;
+  const trip = await repo.findTripState(tx, { tripId: row.tripId });
+  const vehicle = trip ? await repo.findVehicleBrief(tx, { vehicleId: trip.vehicleId }) : undefined;
+  if (!trip || !vehicle) return;
+  await repo.insertScheduled(tx, {
+    id: newId('SCH'),
+    consignmentId: row.id,
+    vehicleId: trip.vehicleId,
+    vehicleNumber: vehicle.number,
+    operatorId: trip.operatorId,
+    consignerCode: row.consignerCode,
+    laneCode: row.laneCode,
+    state: 'SCHEDULED',
+    scheduledAt: now,
+    eta: new Date(now.getTime() + 36 * 3_600_000),
+    lat: vehicle.lat,
+    lng: vehicle.lng,
+    positionAt: vehicle.lat === null ? null : now,
+  });
+}
+
 /**
  * Deletes a consignment (a soft delete kept in the history). Refused once money was collected or the
  * goods loaded; deleting one already deleted answers the same (the spec deletes through GET).
@@ -252,6 +276,8 @@ export async function deleteConsignment(ctx: ServiceContext, { staff, cId }: { s
     const blocked = await deleteBlockedReason(tx, row);
     if (blocked) throw new AppError(OPERATIONS_ERRORS.CONSIGNMENT_LOCKED, blocked);
     await repo.updateConsignment(tx, { id: row.id, set: { deletedAt: ctx.clock.now() } });
+    // a vehicle placed for it (not yet loaded: delete is refused after that) is released
+    await repo.deleteScheduledForConsignment(tx, { consignmentId: row.id });
     await repo.insertAudit(tx, {
       consignmentId: row.id,
       actorId: staff.userId,

@@ -243,6 +243,24 @@ export async function findScheduledForConsignment(db: Db, { consignmentId }: { c
   return row;
 }
 
+export async function insertScheduled(db: Db, row: typeof scheduledVehicles.$inferInsert) {
+  await db.insert(scheduledVehicles).values(row);
+}
+
+/** A vehicle's number and last known position (read-only over the fleet's table). */
+export async function findVehicleBrief(db: Db, { vehicleId }: { vehicleId: string }) {
+  const [row] = await db
+    .select({ number: vehicles.number, lat: vehicles.currentLat, lng: vehicles.currentLng })
+    .from(vehicles)
+    .where(eq(vehicles.id, vehicleId))
+    .limit(1);
+  return row;
+}
+
+export async function deleteScheduledForConsignment(db: Db, { consignmentId }: { consignmentId: string }) {
+  await db.delete(scheduledVehicles).where(eq(scheduledVehicles.consignmentId, consignmentId));
+}
+
 export async function updateScheduled(db: Db, { id, set }: { id: string; set: Partial<typeof scheduledVehicles.$inferInsert> }) {
   await db
     .update(scheduledVehicles)
@@ -424,14 +442,14 @@ export async function listConsignerVehicles(db: Db, f: ConsignerVehicleFilter & 
   const where = consignerTripWhere(f);
   const latest = db
     .selectDistinctOn([trips.vehicleId], {
-      tripId: sql<string>`${trips.id}`.as('trip_id'),
-      vehicleId: sql<string>`${trips.vehicleId}`.as('vehicle_id'),
-      operatorId: sql<string>`${trips.operatorId}`.as('operator_id'),
-      state: sql<string>`${trips.state}`.as('trip_state'),
-      originCity: sql<string>`${trips.originCity}`.as('origin_city'),
-      destinationCity: sql<string>`${trips.destinationCity}`.as('destination_city'),
-      createdAt: sql<Date>`${trips.createdAt}`.as('trip_created_at'),
-      tripCount: sql<number>`(count(*) over (partition by ${trips.vehicleId}))::int`.as('trip_count'),
+      tripId: sql<string>`${trips.id}`.as('cv_trip_id'),
+      vehicleId: sql<string>`${trips.vehicleId}`.as('cv_vehicle_id'),
+      operatorId: sql<string>`${trips.operatorId}`.as('cv_operator_id'),
+      state: sql<string>`${trips.state}`.as('cv_trip_state'),
+      originCity: sql<string>`${trips.originCity}`.as('cv_origin_city'),
+      destinationCity: sql<string>`${trips.destinationCity}`.as('cv_destination_city'),
+      createdAt: sql<Date>`${trips.createdAt}`.as('cv_trip_created_at'),
+      tripCount: sql<number>`(count(*) over (partition by ${trips.vehicleId}))::int`.as('cv_trip_count'),
     })
     .from(trips)
     .where(where)
