@@ -54,6 +54,8 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'loads', to: paths.adminLoads, icon: <IconPackage size={size} /> },
     { key: 'consignments', to: paths.adminConsignments, icon: <IconBuildingWarehouse size={size} /> },
     { key: 'pods', to: paths.adminPods, icon: <IconFileCheck size={size} /> },
+    // operations
+    { key: 'workflow', to: paths.workflow, icon: <IconRoute size={size} /> },
   ],
 };
 
