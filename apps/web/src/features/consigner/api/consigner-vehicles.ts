@@ -5,7 +5,7 @@ import {
   reportRequestsResponseSchema,
 } from '@bhada/contracts/operations';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { buildHeaders, http } from '../../../lib/http.ts';
 
 export type VehicleFilters = { pageNo: number; state?: string; laneCode?: string; operatorId?: string; fromDate?: string; toDate?: string };
 
@@ -39,4 +39,17 @@ export function useMailReport() {
       http.get('/api/data/getVehicleByOperatorReport', { query: q, schema: reportRequestSchema, quiet400: true }),
     onSettled: () => client.invalidateQueries({ queryKey: keys.reports() }),
   });
+}
+
+/** The same workbook the mail carries, downloaded directly. */
+export async function downloadReport(reportType: string) {
+  const url = new URL('/api/consigner/report/download', window.location.origin);
+  url.searchParams.set('reportType', reportType);
+  const res = await fetch(url, { headers: buildHeaders(false) });
+  if (!res.ok) throw new Error('download failed');
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = `${reportType.toLowerCase().replace(/_/g, '-')}.xlsx`;
+  link.click();
+  URL.revokeObjectURL(link.href);
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Collapse, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/page-title.tsx';
@@ -6,7 +6,7 @@ import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useMailReport, useReportRequests } from '../api/consigner-vehicles.ts';
+import { downloadReport, useMailReport, useReportRequests } from '../api/consigner-vehicles.ts';
 
 /** /portal/consigner/reports: ask for a report; it is built as xlsx and mailed (spec: "the report is mailed"). */
 export function ConsignerReportsPage() {
@@ -14,6 +14,7 @@ export function ConsignerReportsPage() {
   usePageTitle(t('reports.title'));
   const [reportType, setReportType] = useState('VEHICLE_BY_OPERATOR');
   const [email, setEmail] = useState('');
+  const [downloading, setDownloading] = useState(false);
   const mail = useMailReport();
   const requests = useReportRequests();
   const fieldError = isApiError(mail.error) && mail.error.field === 'email' ? mail.error.message : undefined;
@@ -38,18 +39,33 @@ export function ConsignerReportsPage() {
             error={fieldError}
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
-          <Button
-            h={44}
-            loading={mail.isPending}
-            onClick={() =>
-              mail.mutate(
-                { reportType, email: email.trim() || undefined },
-                { onSuccess: () => notify.snackbar(t('reports.mailed'), 'success') },
-              )
-            }
-          >
-            {t('reports.send')}
-          </Button>
+          <Group grow>
+            <Button
+              h={44}
+              loading={mail.isPending}
+              onClick={() =>
+                mail.mutate(
+                  { reportType, email: email.trim() || undefined },
+                  { onSuccess: () => notify.snackbar(t('reports.mailed'), 'success') },
+                )
+              }
+            >
+              {t('reports.send')}
+            </Button>
+            <Button
+              h={44}
+              variant="default"
+              loading={downloading}
+              onClick={() => {
+                setDownloading(true);
+                downloadReport(reportType)
+                  .catch(() => notify.snackbar(t('reports.downloadFailed'), 'error'))
+                  .finally(() => setDownloading(false));
+              }}
+            >
+              {t('reports.download')}
+            </Button>
+          </Group>
           {mail.isSuccess && <Alert color="green">{t('reports.mailed')}</Alert>}
         </Stack>
       </Paper>
