@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertAdmin, insertConsigner, insertOperator } from '../../../test/factories.ts';
+import { insertAdmin, insertOperator } from '../../../test/factories.ts';
 import type { Db } from '../../db/client.ts';
 import { positions } from '../../db/schema/index.ts';
 import { checkLedger } from '../ledger/ledger.service.ts';
