@@ -21,6 +21,9 @@ export interface Staff {
   name: string;
 }
 
+/** The event topic the scheduled-vehicles screen follows. */
+export const SCHEDULE_TOPIC = 'schedule:all';
+
 /** Docket, invoice and delivery changes stay open until this long after unloading (ADR 131). */
 export const ACTION_WINDOW_HOURS = 24;
 /** Trip states in which the goods have not been loaded yet: a consignment may still be deleted. */
@@ -315,7 +318,7 @@ export async function driverUpdateConsignment(
   ctx: ServiceContext,
   { staff, input }: { staff: Staff; input: { cCode: string; status: 'REACHED' | 'UNLOADED'; time: string; remarks?: string } },
 ) {
-  return ctx.db.transaction(async (trx) => {
+  const result = await ctx.db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
     const found = await consignmentOf(tx, { code: input.cCode });
     const row = (await repo.lockConsignmentForAdmin(tx, { id: found.id }))!;
@@ -344,6 +347,13 @@ export async function driverUpdateConsignment(
         set: input.status === 'REACHED' ? { state: 'REACHED', reachedAt: at } : { state: 'UNLOADED', unloadedAt: at },
       });
     }
-    return consignmentOut(tx, saved, { history: false });
+    return { saved: await consignmentOut(tx, saved, { history: false }), scheduledId: scheduled?.id ?? null };
   });
+  // the scheduled-vehicles screen follows the desk live (topic schedule:all, ADR 134)
+  if (result.scheduledId) {
+    await ctx.events
+      .publish({ topic: SCHEDULE_TOPIC, type: 'SCHEDULE', data: { id: result.scheduledId, state: input.status } })
+      .catch(() => undefined);
+  }
+  return result.saved;
 }

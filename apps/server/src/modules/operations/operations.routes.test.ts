@@ -361,6 +361,19 @@ describe('scheduled vehicles', () => {
     expect(path.body.data.distanceKm).toBeGreaterThan(30);
     const it1 = await t.call({ method: 'GET', url: `/api/vehicle/getItinerary?id=${item.id}`, token: admin });
     expect(it1.body.data.stops.map((s: { name: string }) => s.name)).toEqual(['Hindustan Cement Works, Gate 2', 'Okhla Depot']);
+    const events: unknown[] = [];
+    const stop = t.app.events.subscribe('schedule:all', (e) => events.push(e.data));
+    const reached = await t.call({
+      method: 'POST',
+      url: '/api/driver/updateConsignment',
+      token: admin,
+      payload: { cCode: c.cCode, status: 'REACHED', time: new Date(Date.now() - 60_000).toISOString(), remarks: 'At gate' },
+    });
+    stop();
+    expect(reached.status).toBe(200);
+    expect(events).toEqual([{ id: item.id, state: 'REACHED' }]);
+    const after = await t.call({ method: 'GET', url: '/api/vehicle/scheduled?state=REACHED', token: admin });
+    expect(after.body.data.list.map((v: { id: string }) => v.id)).toContain(item.id);
     const missing = await t.call({ method: 'GET', url: '/api/vehicle/getItinerary?id=NOPE', token: admin });
     expect(missing).toMatchObject({ status: 404, body: { message: 'Error in fetching itinerary data.' } });
   });

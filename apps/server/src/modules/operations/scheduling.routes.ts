@@ -22,6 +22,8 @@ const tags = ['operations'];
 /** Scheduled vehicles and their map (spec §7 "Trucking docket and scheduling"): the admin kind only. */
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requireKind('ADMIN');
+  // the live stream of scheduled-vehicle changes is the desk's alone
+  app.authorizeTopic('schedule', async (actor, id) => actor.kind === 'ADMIN' && id === 'all');
 
   app.get(
     '/api/vehicle/scheduledFilter',

@@ -1,10 +1,12 @@
 import { SCHEDULE_STATES } from '@bhada/contracts/operations';
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { useEventStream } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import {
@@ -27,6 +29,11 @@ export function ScheduledPage() {
   const [pageNo, setPageNo] = useState(0);
   const [view, setView] = useState<View>({ zoom: 5, bbox: '' });
   const [picked, setPicked] = useState<string | null>(null);
+  const client = useQueryClient();
+  // a delivery update on the desk refreshes the tabs, list and map at once (topic schedule:all)
+  useEventStream('schedule:all', true, {
+    SCHEDULE: () => void client.invalidateQueries({ queryKey: ['operations', 'scheduled'] }),
+  });
   const options = useScheduleFilterOptions();
   const counts = useScheduledCounts(filters);
   const list = useScheduled({ ...filters, pageNo });
