@@ -16,6 +16,8 @@ import { newId } from '../../lib/ids.ts';
 import { balanceOf, type Leg, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
 import { moveLoad } from '../loads/load-state.ts';
 import { type DemandRow, findDemand, lockDemand } from '../loads/loads.repository.ts';
+// operations
+import { consignmentForConfirmedLoad } from '../operations/trip-consignment.service.ts';
 import { roadKm } from '../places/geo.ts';
 import { cancelForToken, lockCancellable } from '../trips/trip-state.ts';
 import * as repo from './tokens.repository.ts';
@@ -280,6 +282,20 @@ export async function payToken(
         paidAt: new Date(),
       });
       await moveLoad(tx, demand, 'CONFIRMED', { tripId });
+      // operations: the confirmed load becomes a consignment with its vehicle scheduled for loading
+      await consignmentForConfirmedLoad(tx, {
+        tripId,
+        operatorId,
+        vehicleId: token.vehicleId,
+        consignerCode: demand.consignerCode,
+        originCity: demand.originCity,
+        destinationCity: demand.destinationCity,
+        bodyType: demand.bodyType,
+        material: demand.material,
+        tonnage: demand.tonnage,
+        loadingAt: demand.loadingAt,
+        freightPaisa: demand.awardedPricePaisa!,
+      });
       return {
         status: 'PAID',
         tripId,
