@@ -227,7 +227,10 @@ export const seedOperations: SeedStep = async (tx: Db, rand) => {
   };
 
   const made: Array<ReturnType<typeof add>> = [];
+  // a trip confirmed through the marketplace already has its consignment
+  const covered = new Set((await tx.select({ tripId: consignments.tripId }).from(consignments)).map((r) => r.tripId));
   for (const t of demoTrips) {
+    if (covered.has(t.id)) continue;
     made.push(
       add({
         tripId: t.id,
