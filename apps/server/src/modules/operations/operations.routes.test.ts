@@ -230,6 +230,48 @@ describe('docket', () => {
     expect(gone.body.message).toBe('Docket deleted successfully');
   });
 
+  it('attaches an invoice PDF through the signed upload, and refuses a file that is not what its name says', async () => {
+    const c = await createConsignment({ tripId: null });
+    const upload = async (fileName: string, bytes: Buffer, type: string) => {
+      const issued = await t.call({
+        method: 'POST',
+        url: '/api/consignment/invoice/upload-url',
+        token: admin,
+        payload: { cCode: c.cCode, fileName },
+      });
+      expect(issued.status).toBe(200);
+      const put = await t.app.inject({ method: 'PUT', url: issued.body.data.uploadUrl, payload: bytes, headers: { 'content-type': type } });
+      expect(put.statusCode).toBeLessThan(300);
+      return issued.body.data.fileKey as string;
+    };
+    const pdfKey = await upload('invoice.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 32)]), 'application/pdf');
+    const ok1 = await t.call({
+      method: 'POST',
+      url: '/api/consignment/saveDocket',
+      token: admin,
+      payload: docket(c.cCode, {
+        invoices: [{ invoiceNumber: 'GST/9', invoiceDate: '2026-11-19', valueInPaisa: 1_000_000, fileKey: pdfKey }],
+      }),
+    });
+    expect(ok1.status).toBe(200);
+    expect(ok1.body.data.invoices[0]).toMatchObject({ hasFile: true });
+    expect(ok1.body.data.invoices[0].viewUrl).toBeTruthy();
+
+    const fakeKey = await upload('photo.jpg', Buffer.from('<html>not a photo</html>'), 'image/jpeg');
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/consignment/saveDocket',
+      token: admin,
+      payload: docket(c.cCode, {
+        invoices: [{ invoiceNumber: 'GST/10', invoiceDate: '2026-11-19', valueInPaisa: 1_000, fileKey: fakeKey }],
+      }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorCode).toBe('FILE_REJECTED');
+    const after = await t.call({ method: 'GET', url: `/api/consignment/getDocket?cCode=${c.cCode}`, token: admin });
+    expect(after.body.data.invoices.map((i: { invoiceNumber: string }) => i.invoiceNumber)).toEqual(['GST/9']);
+  });
+
   it('refuses a docket edit after the action window, with a clear message, and changes nothing', async () => {
     const c = await createConsignment({ tripId: null });
     await t.call({ method: 'POST', url: '/api/consignment/saveDocket', token: admin, payload: docket(c.cCode) });
