@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './app.ts';
-import { OPERATIONS_ACCESS } from './authz-operations.ts';
+import { OPERATIONS_ACCESS, OPERATIONS_GUARDED_TABLES } from './authz-operations.ts';
 import { insertSubordinate, tokenFor } from './factories.ts';
 
 /**
@@ -242,6 +242,7 @@ const GUARDED_TABLES = [
   'fastags',
   'fastag_transactions',
   'tickets',
+  ...OPERATIONS_GUARDED_TABLES,
 ];
 
 async function checksum(db: Db): Promise<Record<string, string>> {

@@ -38,3 +38,15 @@ export const OPERATIONS_ACCESS = {
   // the first demo consigner's trip demand: the other consigner asks for what is not its own
   'GET /api/consigner/demand/{code}/document': { access: { kind: 'poster', own: true }, params: { code: 'tripDemand' } },
 } as const;
+
+/** The operations tables a refused call may not change. */
+export const OPERATIONS_GUARDED_TABLES = [
+  'consignees',
+  'consignments',
+  'consignment_audit',
+  'dockets',
+  'docket_invoices',
+  'collections',
+  'scheduled_vehicles',
+  'report_requests',
+];
