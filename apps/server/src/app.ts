@@ -19,6 +19,11 @@ import { fastagRoutes } from './modules/fastag/fastag.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerLoadsJobs } from './modules/loads/loads.jobs.ts';
 import { loadsRoutes } from './modules/loads/loads.routes.ts';
+// operations
+import { consignerRoutes } from './modules/operations/consigner.routes.ts';
+import { consignmentsRoutes } from './modules/operations/consignments.routes.ts';
+import { schedulingRoutes } from './modules/operations/scheduling.routes.ts';
+import { workflowRoutes } from './modules/operations/workflow.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { placesAppRoutes } from './modules/places/places-app.routes.ts';
@@ -198,6 +203,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // fleet (issue 12): vehicles and KYC documents, drivers, GPS orders, fleet map
   await app.register(vehiclesRoutes);
   await app.register(fleetRoutes, { publicUrl: config.PUBLIC_URL, production: isProduction(config) });
+  // operations
+  await app.register(consignmentsRoutes);
+  await app.register(workflowRoutes);
+  await app.register(schedulingRoutes);
+  await app.register(consignerRoutes);
 
   await app.register(webPlugin, { root: config.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist') });
 

@@ -4,6 +4,7 @@ import type { Db } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { ACCOUNT_ACCESS } from './authz-account.ts';
 import { FLEET_ACCESS, FLEET_TABLES } from './authz-fleet.ts'; // fleet (issue 12)
+import { OPERATIONS_ACCESS, OPERATIONS_GUARDED_TABLES } from './authz-operations.ts';
 import { SUPPORT_ACCESS, SUPPORT_TABLES } from './authz-support.ts';
 import { insertSubordinate, tokenFor } from './factories.ts';
 
@@ -174,6 +175,7 @@ const ACCESS: Record<string, Entry> = {
   'POST /api/fastag/webhooks/toll': pub,
   ...SUPPORT_ACCESS,
   ...FLEET_ACCESS, // fleet (issue 12)
+  ...OPERATIONS_ACCESS,
 };
 
 type Persona = 'none' | 'otherOperator' | 'subordinate' | 'consigner' | 'otherConsigner' | 'admin';
@@ -248,6 +250,7 @@ const GUARDED_TABLES = [
   'tickets',
   ...SUPPORT_TABLES,
   ...FLEET_TABLES, // fleet (issue 12)
+  ...OPERATIONS_GUARDED_TABLES,
 ];
 
 async function checksum(db: Db): Promise<Record<string, string>> {

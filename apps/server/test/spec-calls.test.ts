@@ -64,6 +64,8 @@ const SERVED_AS: Record<string, string> = {
   'GET autocomplete: place, vehicle, consigner (text, searchText, exp, operator id)': '/api/odin/v2/map/app/autocomplete',
   'POST places analytics selection': '/api/odin/v2/map/app/selection',
   'POST saved places': '/api/odin/v2/map/app/saved-places',
+  // operations: the consigner's demand documents sit beside its payment calls
+  'GET demand/{code}/document': '/api/consigner/demand/{}/document',
 };
 
 /**
@@ -84,6 +86,8 @@ const BUILT_OWNERS = new Set(['foundation', 'marketplace', 'trips', 'fastag-wall
 BUILT_OWNERS.add('fleet');
 // account (issue 13)
 BUILT_OWNERS.add('account');
+// operations (issue 15)
+BUILT_OWNERS.add('operations');
 
 type Row = { area: string; method: string; path: string; owner: string };
 

@@ -3,6 +3,8 @@ import type { COMMON_ERRORS } from '@bhada/contracts/common';
 import type { FASTAG_ERRORS } from '@bhada/contracts/fastag';
 import type { LEDGER_ERRORS } from '@bhada/contracts/ledger';
 import type { LOADS_ERRORS } from '@bhada/contracts/loads';
+// operations
+import type { OPERATIONS_ERRORS } from '@bhada/contracts/operations';
 import type { PAYMENTS_ERRORS } from '@bhada/contracts/payments';
 import type { POD_ERRORS } from '@bhada/contracts/pod';
 import type { QUOTES_ERRORS } from '@bhada/contracts/quotes';
@@ -33,7 +35,9 @@ export type ErrorCode =
   | Values<typeof TRACKING_ERRORS>
   | Values<typeof SUBSCRIPTION_ERRORS>
   // support area
-  | Values<typeof SUPPORT_ERRORS>;
+  | Values<typeof SUPPORT_ERRORS>
+  // operations
+  | Values<typeof OPERATIONS_ERRORS>;
 
 /** The one table from error code to HTTP status; it fails to compile when a code is missing. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -94,6 +98,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   SURVEY_ALREADY_ANSWERED: 400,
   REFERRAL_NOT_ALLOWED: 400,
   RATE_CARD_LOCKED: 400,
+  // operations
+  ACTION_WINDOW_CLOSED: 400,
+  CONSIGNMENT_LOCKED: 400,
 };
 
 /** A domain error: the error handler writes it as the envelope with its mapped status. */

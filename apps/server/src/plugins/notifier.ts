@@ -15,8 +15,16 @@ export interface Message {
   text: string;
   /** a purpose tag for the dev page and tests, e.g. LOGIN_OTP */
   kind: string;
+  /** files sent with an email (mailed reports); the outbox keeps each beside the message */
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
-export type StoredMessage = Message & { id: string; sentAt: string; via: 'outbox' | 'smtp' };
+export type StoredMessage = Omit<Message, 'attachments'> & {
+  id: string;
+  sentAt: string;
+  via: 'outbox' | 'smtp';
+  /** where the outbox wrote each attachment (a file name in the outbox folder) */
+  attachments?: Array<{ filename: string; contentType: string; size: number; file: string }>;
+};
 
 /** Sends what users must receive: SMTP for email when configured, the outbox folder otherwise. */
 export interface Notifier {
@@ -36,7 +44,7 @@ export function createNotifier(config: Config): Notifier {
   mkdirSync(dir, { recursive: true });
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   return {
-    async send(message) {
+    async send({ attachments, ...message }) {
       const stored: StoredMessage = {
         ...message,
         id: newId('MSG'),
@@ -44,7 +52,14 @@ export function createNotifier(config: Config): Notifier {
         via: transport && message.channel === 'email' ? 'smtp' : 'outbox',
       };
       if (stored.via === 'smtp' && transport) {
-        await transport.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, attachments });
+      }
+      if (attachments?.length) {
+        stored.attachments = attachments.map((a, i) => {
+          const file = `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}-${i}-${a.filename.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+          writeFileSync(join(dir, file), a.content);
+          return { filename: a.filename, contentType: a.contentType, size: a.content.length, file };
+        });
       }
       // every message is also written to the outbox: the audit trail and the dev page read it
       writeFileSync(join(dir, `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`), JSON.stringify(stored, null, 2));

@@ -17,6 +17,8 @@ import {
 import { seedFastag } from './fastag.ts';
 import { seedFleet } from './fleet.ts'; // fleet (issue 12)
 import { seedMarketplace } from './marketplace.ts';
+// operations
+import { seedOperations } from './operations.ts';
 import { seedConsignerPayments, seedPayments } from './payments.ts';
 import { seedSubscription } from './subscription.ts';
 // support area
@@ -140,6 +142,8 @@ const steps: SeedStep[] = [
   seedSupport,
   seedFleet,
   seedAccount,
+  // operations
+  seedOperations,
 ];
 
 /** Loads the demo data into an empty database; returns false when users already exist. */

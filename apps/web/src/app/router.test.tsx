@@ -39,8 +39,15 @@ describe('routes', () => {
         ),
       ),
     );
+    // operations: the vehicles page lists the consigner's vehicles
+    server.use(
+      mswHttp.get('*/api/vehicle/getConsignerVehicles', () =>
+        HttpResponse.json(ok({ list: [], pageNo: 0, pageSize: 10, totalCount: 0, totalPages: 0 })),
+      ),
+      mswHttp.get('*/api/vehicle/getFilters', () => HttpResponse.json(ok({ states: [], lanes: [], operators: [] }))),
+    );
     renderApp(<AppRoutes />, { route: '/portal/consigner' });
-    expect(await screen.findByText(/in a later release/)).toBeInTheDocument();
+    expect(await screen.findByText(/No vehicles match/)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/portal/consigner/vehicles');
     // the page sets the shell title in an effect, after its text is on screen
     expect(await screen.findByRole('heading', { level: 1, name: 'Vehicles' })).toBeInTheDocument();

@@ -77,6 +77,13 @@ const PublicPolicyPage = lazy(() => import('../features/account/routes/public-po
 const PublicPoliciesIndexPage = lazy(() =>
   import('../features/account/routes/public-policy-page.tsx').then((m) => ({ default: m.PublicPoliciesIndexPage })),
 );
+// operations
+const UpdateConsignmentPage = lazy(() => import('../features/operations/routes/update-consignment-page.tsx'));
+const WorkflowPage = lazy(() => import('../features/operations/routes/workflow-page.tsx'));
+const ScheduledPage = lazy(() => import('../features/operations/routes/scheduled-page.tsx'));
+const DocketPage = lazy(() => import('../features/operations/routes/docket-page.tsx'));
+const CollectionPage = lazy(() => import('../features/operations/routes/collection-page.tsx'));
+const ConsignerReportsPage = lazy(() => import('../features/consigner/routes/consigner-reports-page.tsx'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
@@ -106,7 +113,7 @@ export function AppRoutes() {
           <Route path={paths.consignerVehicles} element={<ConsignerVehiclesPage />} />
           <Route path={paths.consignerTrips} element={<ConsignerTripsPage />} />
           <Route path={paths.consignerTripPay} element={<ConsignerTripPayPage />} />
-          <Route path={paths.consignerReports} element={<ComingSoonPage />} />
+          <Route path={paths.consignerReports} element={<ConsignerReportsPage />} />
           <Route path={paths.fastag} element={<FastagListPage />} />
           <Route path={paths.fastagDetails} element={<FastagDetailsPage />} />
           <Route path={paths.fastagPassbook} element={<PassbookPage />} />
@@ -117,7 +124,12 @@ export function AppRoutes() {
           <Route path={paths.adminSurveys} element={<AdminSurveysPage />} />
           <Route path={paths.adminRateCards} element={<AdminRateCardsPage />} />
           <Route path={paths.consignerLoads} element={<ConsignerLoadsPage />} />
-          <Route path={paths.adminConsignments} element={<ComingSoonPage />} />
+          {/* operations */}
+          <Route path={paths.adminConsignments} element={<UpdateConsignmentPage />} />
+          <Route path={paths.workflow} element={<WorkflowPage />} />
+          <Route path={paths.workflowScheduled} element={<ScheduledPage />} />
+          <Route path={paths.workflowDocket} element={<DocketPage />} />
+          <Route path={paths.workflowCollection} element={<CollectionPage />} />
           <Route path={paths.addMoney} element={<AddMoneyPage />} />
           <Route path={paths.payment} element={<PaymentPage />} />
           <Route path={paths.paymentResult} element={<PaymentResultPage />} />

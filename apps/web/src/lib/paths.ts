@@ -50,6 +50,10 @@ export const paths = {
   driverDetailsUpdate: '/app/caraxes/marketplace/driver-details-update',
   ticketsChat: '/app/caraxes/marketplace/tickets/chat',
   adminPods: '/portal/admin/pods',
+  // operations desk (spec: fastag §2.1): /portal/workflow and its children
+  workflowScheduled: '/portal/workflow/scheduled',
+  workflowCollection: '/portal/workflow/collection/:code',
+  workflowDocket: '/portal/workflow/docket/:code',
   // membership web views (spec: marketplace §2): ?source= and ?screen=&validity=
   subscriptionPage: '/app/caraxes/marketplace/subscription-page',
   subscriptionStatus: '/app/caraxes/marketplace/subscription-status',

@@ -31,5 +31,8 @@ export const ACCOUNT_KINDS = [
   'MEMBERSHIP_REVENUE',
   /** what the platform spends on rewards (referral): money leaving the platform, may run negative */
   'PROMOTIONS',
+  // operations: money collected against a consignment (ADR 132), and its outside-world side
+  'CONSIGNMENT_COLLECTIONS',
+  'COLLECTION_CLEARING',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];

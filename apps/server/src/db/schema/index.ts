@@ -6,6 +6,7 @@ export * from './fleet.ts';
 export * from './foundation.ts';
 export * from './ledger.ts';
 export * from './marketplace.ts';
+export * from './operations.ts';
 export * from './payment-orders-core.ts';
 export * from './payments.ts';
 export * from './subscription.ts';

@@ -33,6 +33,10 @@ export const accounts = {
   platformRevenue: { kind: 'PLATFORM_REVENUE', ownerId: SYSTEM_OWNER } as AccountRef,
   /** what the platform gives away (referral rewards): it may go negative (outside world) */
   promotions: { kind: 'PROMOTIONS', ownerId: SYSTEM_OWNER } as AccountRef,
+  /** money collected against one consignment (to-pay freight, advance, detention; ADR 132) (holder) */
+  consignmentCollections: (consignmentId: string): AccountRef => ({ kind: 'CONSIGNMENT_COLLECTIONS', ownerId: consignmentId }),
+  /** the outside side of collections: cash, cheque or bank money handed over (outside world) */
+  collectionClearing: { kind: 'COLLECTION_CLEARING', ownerId: SYSTEM_OWNER } as AccountRef,
   /** membership plans sold */
   membershipRevenue: { kind: 'MEMBERSHIP_REVENUE', ownerId: SYSTEM_OWNER } as AccountRef,
 } as const;

@@ -8,7 +8,7 @@ import { type AccountRef, accountId } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
 
 /** Accounts of the outside world: they mirror money entering or leaving and may go negative. */
-const EXTERNAL: ReadonlySet<AccountKind> = new Set(['PAYMENT_CLEARING', 'TOLL_NETWORK', 'PROMOTIONS']);
+const EXTERNAL: ReadonlySet<AccountKind> = new Set(['PAYMENT_CLEARING', 'TOLL_NETWORK', 'PROMOTIONS', 'COLLECTION_CLEARING']);
 
 export { type AccountRef, accountId, accounts, SYSTEM_OWNER } from './accounts.ts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertDriver, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
-import { demands, journalEntries, trips } from '../../db/schema/index.ts';
+import { consignments, demands, journalEntries, scheduledVehicles, trips } from '../../db/schema/index.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { awardLoad } from '../loads/load-desk.service.ts';
@@ -124,6 +124,11 @@ describe('token confirmation', () => {
     });
     const [demand] = await t.db.select({ state: demands.state, tripId: demands.tripId }).from(demands).where(eq(demands.id, load.id));
     expect(demand).toEqual({ state: 'CONFIRMED', tripId });
+    // operations: the confirmed load is a consignment with its vehicle scheduled for loading
+    const [consignment] = await t.db.select().from(consignments).where(eq(consignments.tripId, tripId));
+    expect(consignment).toMatchObject({ consignerCode: trip?.consignerCode, freightPaisa: trip?.agreedPricePaisa });
+    const scheduled = await t.db.select().from(scheduledVehicles).where(eq(scheduledVehicles.consignmentId, consignment!.id));
+    expect(scheduled).toMatchObject([{ state: 'SCHEDULED', vehicleId: trip?.vehicleId }]);
 
     const again = await t.call({
       method: 'POST',

@@ -18,6 +18,8 @@ import { moveLoad } from '../demands/demand-state.ts';
 import { type DemandRow, findDemand, lockDemand } from '../demands/demands.repository.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, type Leg, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
+// operations
+import { consignmentForConfirmedLoad } from '../operations/trip-consignment.service.ts';
 import { cancelForToken, lockCancellable } from '../trips/trip-state.ts';
 import * as repo from './tokens.repository.ts';
 
@@ -280,6 +282,20 @@ export async function payToken(
         paidAt: new Date(),
       });
       await moveLoad(tx, demand, 'CONFIRMED', { tripId });
+      // operations: the confirmed load becomes a consignment with its vehicle scheduled for loading
+      await consignmentForConfirmedLoad(tx, {
+        tripId,
+        operatorId,
+        vehicleId: token.vehicleId,
+        consignerCode: demand.consignerCode,
+        originCity: demand.originCity,
+        destinationCity: demand.destinationCity,
+        bodyType: demand.bodyType,
+        material: demand.material,
+        tonnage: demand.tonnage,
+        loadingAt: demand.loadingAt,
+        freightPaisa: demand.awardedPricePaisa!,
+      });
       return {
         status: 'PAID',
         tripId,

@@ -68,6 +68,8 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'rateCardReview', to: paths.adminRateCards, icon: <IconReceipt size={size} /> },
     // fleet (issue 12): document review and GPS orders
     { key: 'fleetReview', to: paths.adminFleet, icon: <IconTruck size={size} /> },
+    // operations
+    { key: 'workflow', to: paths.workflow, icon: <IconRoute size={size} /> },
   ],
 };
 

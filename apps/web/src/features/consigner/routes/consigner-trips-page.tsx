@@ -7,6 +7,7 @@ import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { formatDate, formatPaisa } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { useTripBalances } from '../api/fetch-trip-balances.ts';
+import { DemandDocuments } from '../components/demand-documents.tsx';
 
 /**
  * /portal/consigner/trips: the consigner's trips with what is due on each and a Pay button
@@ -99,6 +100,8 @@ function TripCard({ trip }: { trip: TripBalance }) {
           </Badge>
         )}
       </Group>
+      {/* operations: the demand's documents */}
+      <DemandDocuments demandId={trip.demandId} />
     </Paper>
   );
 }

@@ -1,0 +1,55 @@
+import {
+  consignerFiltersResponseSchema,
+  consignerVehiclesResponseSchema,
+  reportRequestSchema,
+  reportRequestsResponseSchema,
+} from '@bhada/contracts/operations';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { buildHeaders, http } from '../../../lib/http.ts';
+
+export type VehicleFilters = { pageNo: number; state?: string; laneCode?: string; operatorId?: string; fromDate?: string; toDate?: string };
+
+const keys = {
+  vehicles: (f: VehicleFilters) => ['consigner', 'vehicles', f] as const,
+  filters: () => ['consigner', 'vehicle-filters'] as const,
+  reports: () => ['consigner', 'reports'] as const,
+};
+
+/** spec marketplace §7 Consigner vehicles: GET /vehicle/getConsignerVehicles (pageSize default 10). */
+export const consignerVehiclesQueryOptions = (f: VehicleFilters) =>
+  queryOptions({
+    queryKey: keys.vehicles(f),
+    queryFn: () =>
+      http.get('/api/vehicle/getConsignerVehicles', { query: { ...f, pageSize: 10 }, schema: consignerVehiclesResponseSchema }),
+    placeholderData: keepPreviousData,
+  });
+export const useConsignerVehicles = (f: VehicleFilters) => useQuery(consignerVehiclesQueryOptions(f));
+
+export const useVehicleFilters = () =>
+  useQuery({ queryKey: keys.filters(), queryFn: () => http.get('/api/vehicle/getFilters', { schema: consignerFiltersResponseSchema }) });
+
+export const useReportRequests = () =>
+  useQuery({ queryKey: keys.reports(), queryFn: () => http.get('/api/consigner/reports', { schema: reportRequestsResponseSchema }) });
+
+/** spec: GET /data/getVehicleByOperatorReport — the report is mailed. */
+export function useMailReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (q: { reportType: string; email?: string; fromDate?: string; toDate?: string }) =>
+      http.get('/api/data/getVehicleByOperatorReport', { query: q, schema: reportRequestSchema, quiet400: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.reports() }),
+  });
+}
+
+/** The same workbook the mail carries, downloaded directly. */
+export async function downloadReport(reportType: string) {
+  const url = new URL('/api/consigner/report/download', window.location.origin);
+  url.searchParams.set('reportType', reportType);
+  const res = await fetch(url, { headers: buildHeaders(false) });
+  if (!res.ok) throw new Error('download failed');
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = `${reportType.toLowerCase().replace(/_/g, '-')}.xlsx`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}

@@ -1,0 +1,94 @@
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../components/page-title.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { isApiError } from '../../../lib/http.ts';
+import { notify } from '../../../lib/notify.ts';
+import { downloadReport, useMailReport, useReportRequests } from '../api/consigner-vehicles.ts';
+
+/** /portal/consigner/reports: ask for a report; it is built as xlsx and mailed (spec: "the report is mailed"). */
+export function ConsignerReportsPage() {
+  const { t } = useTranslation('consigner');
+  usePageTitle(t('reports.title'));
+  const [reportType, setReportType] = useState('VEHICLE_BY_OPERATOR');
+  const [email, setEmail] = useState('');
+  const [downloading, setDownloading] = useState(false);
+  const mail = useMailReport();
+  const requests = useReportRequests();
+  const fieldError = isApiError(mail.error) && mail.error.field === 'email' ? mail.error.message : undefined;
+  return (
+    <Stack maw={720} mx="auto" gap="md">
+      <Title order={3}>{t('reports.title')}</Title>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <SegmentedControl
+            value={reportType}
+            onChange={setReportType}
+            data={[
+              { value: 'VEHICLE_BY_OPERATOR', label: t('reports.types.VEHICLE_BY_OPERATOR') },
+              { value: 'TRIPS', label: t('reports.types.TRIPS') },
+            ]}
+          />
+          <TextInput
+            label={t('reports.email')}
+            description={t('reports.emailHint')}
+            type="email"
+            value={email}
+            error={fieldError}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <Group grow>
+            <Button
+              h={44}
+              loading={mail.isPending}
+              onClick={() =>
+                mail.mutate(
+                  { reportType, email: email.trim() || undefined },
+                  { onSuccess: () => notify.snackbar(t('reports.mailed'), 'success') },
+                )
+              }
+            >
+              {t('reports.send')}
+            </Button>
+            <Button
+              h={44}
+              variant="default"
+              loading={downloading}
+              onClick={() => {
+                setDownloading(true);
+                downloadReport(reportType)
+                  .catch(() => notify.snackbar(t('reports.downloadFailed'), 'error'))
+                  .finally(() => setDownloading(false));
+              }}
+            >
+              {t('reports.download')}
+            </Button>
+          </Group>
+          {mail.isSuccess && <Alert color="green">{t('reports.mailed')}</Alert>}
+        </Stack>
+      </Paper>
+      <Title order={5}>{t('reports.recent')}</Title>
+      <QueryState query={requests} isEmpty={(d) => d.list.length === 0} empty={<EmptyState text={t('reports.none')} />}>
+        {(data) => (
+          <Stack gap="xs">
+            {data.list.map((r) => (
+              <Paper key={r.requestId} withBorder p="sm" radius="md">
+                <Text fw={600}>{t(`reports.types.${r.reportType}`, { defaultValue: r.reportType })}</Text>
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(r.createdAt)} · {r.email} · {t('reports.rows', { count: r.rowCount })}
+                </Text>
+                <Badge color={r.status === 'MAILED' ? 'green' : r.status === 'FAILED' ? 'red' : 'blue'} variant="light">
+                  {t(`reports.status.${r.status}`)}
+                </Badge>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+export default ConsignerReportsPage;
