@@ -70,7 +70,7 @@ export async function declaredFlags(ctx: ServiceContext, p: { operatorId: Operat
  * operator filed a declaration whose period covers the India date of `on`. The payments side calls this
  * before deducting the 1 % on a consigner's trip payment.
  */
-export async function hasValidTdsDeclaration(ctx: ServiceContext, p: { operatorId: OperatorId; on: Date }): Promise<boolean> {
+export async function hasValidTdsDeclaration(ctx: Pick<ServiceContext, 'db'>, p: { operatorId: OperatorId; on: Date }): Promise<boolean> {
   return Boolean(await repo.findCovering(ctx.db, { operatorId: p.operatorId, kind: 'TDS_DECLARATION', day: istDay(p.on) }));
 }
 

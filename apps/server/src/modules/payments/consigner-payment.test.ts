@@ -1,8 +1,10 @@
+import { financialYearOf } from '@bhada/contracts/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { paymentOrders, trips } from '../../db/schema/index.ts';
+import { istDay } from '../account/tds.service.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { type Info, PAYMENT_ENV, pay } from './payments.test-support.ts';
@@ -74,6 +76,35 @@ describe('GET balance/trip: what a consigner owes', () => {
       pendingInPaisa: 0,
       balanceInPaisa: 4_455_000,
     });
+  });
+
+  it('withholds no TDS on a trip whose operator filed a TDS declaration covering the day, and lets the full freight be paid', async () => {
+    const c = await consignerWithTrip();
+    const today = istDay(new Date());
+    const fy = financialYearOf(today).slice(0, 4);
+    const filed = await t.call({
+      method: 'POST',
+      url: '/api/odin/operator-app/v1/profile/tds-declaration',
+      token: c.operatorToken,
+      payload: {
+        name: 'Ramesh Kumar Sharma',
+        fatherName: 'Suresh Chand Sharma',
+        panNumber: 'ABCPK1234Q',
+        street: '12 Transport Nagar',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        pinCode: '302003',
+        number: '9876543210',
+        vehicleNumber: [c.vehicleNumber],
+        currentDate: today,
+        startDate: `${fy}-04-01`,
+        endDate: `${Number(fy) + 1}-03-31`,
+      },
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect(await tripBalance(c.user.token, c.tripId)).toMatchObject({ tdsInPaisa: 0, balanceInPaisa: 4_500_000 });
+    const order = await createOrder(c.user.token, { tripId: c.tripId, amountInPaisa: 4_500_000 });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
   });
 
   it('TDS is rounded to the nearest rupee', async () => {

@@ -6,8 +6,12 @@ import {
   PAYMENTS_MESSAGES,
   type TripBalance,
 } from '@bhada/contracts/payments';
+import { istWallClock } from '@bhada/contracts/time';
+import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { asOperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { hasValidTdsDeclaration } from '../account/tds.service.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { reconcileOrder } from './payment-settlement.service.ts';
@@ -39,8 +43,29 @@ export async function completeRecharge(deps: PaymentsDeps, actor: Actor, orderId
   };
 }
 
-export function tripBalanceOf(row: Awaited<ReturnType<typeof repo.listConsignerTripPayments>>[number]): TripBalance {
-  const tdsInPaisa = consignerTdsPaisa(row.freightPaisa);
+type TripPaymentRow = Awaited<ReturnType<typeof repo.listConsignerTripPayments>>[number];
+
+/**
+ * Whether the consigner withholds TDS on a trip's freight: not when the trip's operator had filed a
+ * TDS declaration (section 194C(6): a transporter with ten trucks or fewer) covering the trip's day.
+ */
+export async function withholdsTds(db: Db, row: Pick<TripPaymentRow, 'operatorId' | 'createdAt'>): Promise<boolean> {
+  return !(await hasValidTdsDeclaration({ db }, { operatorId: asOperatorId(row.operatorId), on: row.createdAt }));
+}
+
+/** TDS, paid and due of each trip; one declaration lookup per operator and day. */
+export async function tripBalancesOf(db: Db, rows: TripPaymentRow[]): Promise<TripBalance[]> {
+  const seen = new Map<string, Promise<boolean>>();
+  const withholds = (row: TripPaymentRow) => {
+    const key = `${row.operatorId}:${istWallClock(row.createdAt).toISOString().slice(0, 10)}`;
+    if (!seen.has(key)) seen.set(key, withholdsTds(db, row));
+    return seen.get(key)!;
+  };
+  return Promise.all(rows.map(async (row) => tripBalanceOf(row, await withholds(row))));
+}
+
+export function tripBalanceOf(row: TripPaymentRow, withholdTds: boolean): TripBalance {
+  const tdsInPaisa = withholdTds ? consignerTdsPaisa(row.freightPaisa) : 0;
   return {
     tripId: row.tripId,
     demandId: row.demandId,
@@ -68,7 +93,7 @@ export async function consignerBalances(deps: PaymentsDeps, actor: Actor, code?:
   const payer = consignerOf(actor);
   // another consigner's code is "not found", like any other foreign id
   if (code && code !== payer.payerId) throw notFound('Consigner not found');
-  const balances = (await repo.listConsignerTripPayments(deps.db, payer.payerId)).map(tripBalanceOf);
+  const balances = await tripBalancesOf(deps.db, await repo.listConsignerTripPayments(deps.db, payer.payerId));
   return {
     userCode: payer.payerId,
     balances,
@@ -103,7 +128,7 @@ export async function createConsignerOrder(deps: PaymentsDeps, actor: Actor, inp
       await repo.lockTrip(tx, chosenTrip);
       const [row] = await repo.listConsignerTripPayments(tx, payer.payerId, chosenTrip);
       if (!row) throw notFound('Trip not found');
-      const due = tripBalanceOf(row).balanceInPaisa;
+      const due = tripBalanceOf(row, await withholdsTds(tx, row)).balanceInPaisa;
       if (due <= 0) throw badRequest(row.pendingPaisa > 0 ? PAYMENTS_MESSAGES.paymentOpen : PAYMENTS_MESSAGES.nothingDue, 'tripId');
       if (input.retry) amount = Math.min(amount, due);
       else if (amount > due) throw badRequest(PAYMENTS_MESSAGES.moreThanDue, 'amountInPaisa');

@@ -5,6 +5,7 @@ import type { CallbackSource, PaymentStatus } from '../../db/schema/index.ts';
 import { paisaOf, type StatusResult } from '../../providers/payment/port.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { type Leg, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
+import { withholdsTds } from './consigner-payments.service.ts';
 import * as repo from './payments.repository.ts';
 import { MODE_NAMES, type Order, type PaymentsDeps, requireProvider } from './payments.service.ts';
 
@@ -95,7 +96,8 @@ export async function excessOf(tx: Db, order: Order): Promise<number> {
   if (!row) return order.amountPaisa;
   // this order is already SUCCESS inside the transaction, so it counts in paid: take it out again
   const paidByOthers = row.paidPaisa - order.amountPaisa;
-  const owed = Math.max(0, row.freightPaisa - consignerTdsPaisa(row.freightPaisa) - paidByOthers);
+  const tds = (await withholdsTds(tx, row)) ? consignerTdsPaisa(row.freightPaisa) : 0;
+  const owed = Math.max(0, row.freightPaisa - tds - paidByOthers);
   return Math.max(0, order.amountPaisa - owed);
 }
 

@@ -89,6 +89,7 @@ export async function listConsignerTripPayments(db: Db, consignerCode: string, t
     .select({
       tripId: trips.id,
       demandId: trips.demandId,
+      operatorId: trips.operatorId,
       vehicleNumber: vehicles.number,
       originCity: trips.originCity,
       destinationCity: trips.destinationCity,
