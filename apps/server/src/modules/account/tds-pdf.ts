@@ -1,5 +1,6 @@
 import type { Declaration } from '@bhada/contracts/account';
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, useIndianFonts } from '../../lib/pdf-fonts.ts';
 
 /** The text of each kind (ADR 111): section 194C(6) of the Income-tax Act, 1961, and the undertaking. */
 export function declarationText(d: Declaration): { title: string; paragraphs: string[] } {
@@ -25,22 +26,23 @@ export function declarationText(d: Declaration): { title: string; paragraphs: st
   };
 }
 
-/** The signed declaration as a PDF (A4, the standard fonts as the Fastag statements use). */
+/** The signed declaration as a PDF (A4, in the portal's PDF face, which prints Hindi names too). */
 export function declarationPdf(d: Declaration, signedAt: string): Promise<Buffer> {
   const { title, paragraphs } = declarationText(d);
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: d.name, Subject: `PAN ${d.panNumber}` } });
+  useIndianFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.font('Helvetica-Bold').fontSize(14).text(title, { align: 'center' });
-  doc.moveDown(0.4).font('Helvetica').fontSize(9).text(`Reference ${d.id} · Operator code ${d.opCode}`, { align: 'center' });
+  doc.font(PDF_FONT.bold).fontSize(14).text(title, { align: 'center' });
+  doc.moveDown(0.4).font(PDF_FONT.regular).fontSize(9).text(`Reference ${d.id} · Operator code ${d.opCode}`, { align: 'center' });
   doc.moveDown(1.2).fontSize(11);
   for (const p of paragraphs) doc.text(p, { align: 'justify' }).moveDown(0.7);
-  doc.font('Helvetica-Bold').text(`Goods carriages owned (${d.vehicleNumber.length})`).moveDown(0.3);
-  doc.font('Helvetica');
+  doc.font(PDF_FONT.bold).text(`Goods carriages owned (${d.vehicleNumber.length})`).moveDown(0.3);
+  doc.font(PDF_FONT.regular);
   d.vehicleNumber.forEach((v, i) => {
     doc.text(`${i + 1}. ${v}`);
   });
@@ -48,8 +50,8 @@ export function declarationPdf(d: Declaration, signedAt: string): Promise<Buffer
   doc.text(`Place: ${d.city}`);
   doc.text(`Date: ${d.currentDate}`);
   doc.text(`Mobile: ${d.number}`);
-  doc.moveDown(1.2).font('Helvetica-Bold').text(`Signed electronically by ${d.name} (PAN ${d.panNumber})`);
-  doc.font('Helvetica').fontSize(9).text(`Signed on the Bhada portal after a one-time-password login, ${signedAt} India time.`);
+  doc.moveDown(1.2).font(PDF_FONT.bold).text(`Signed electronically by ${d.name} (PAN ${d.panNumber})`);
+  doc.font(PDF_FONT.regular).fontSize(9).text(`Signed on the Bhada portal after a one-time-password login, ${signedAt} India time.`);
   doc.end();
   return done;
 }

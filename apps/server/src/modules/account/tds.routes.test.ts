@@ -1,9 +1,9 @@
-import { inflateSync } from 'node:zlib';
 import { financialYearOf } from '@bhada/contracts/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertOperator, insertSubordinate } from '../../../test/factories.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { tdsDeclarations } from '../../db/schema/index.ts';
 import { asOperatorId } from '../../lib/tenancy.ts';
 import { hasValidTdsDeclaration, istDay } from './tds.service.ts';
@@ -37,23 +37,6 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   endDate: fyEnd,
   ...overrides,
 });
-
-/** The text of a PDF: its streams inflated, the hex strings of its text operators decoded. */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  let text = '';
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      body = m[1] ?? '';
-    }
-    for (const h of body.matchAll(/<([0-9a-fA-F]+)>/g)) text += Buffer.from(h[1] ?? '', 'hex').toString('latin1');
-  }
-  return text.replace(/\s+/g, '');
-}
 
 describe('TDS declaration (section 194C(6))', () => {
   it('files a declaration for the financial year, sets the flag and downloads a PDF with name, PAN and vehicles', async () => {

@@ -8,6 +8,7 @@ import { randomToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { SNIFF_BYTES, sniff } from '../../lib/file-check.ts';
 import { newId } from '../../lib/ids.ts';
+import { PDF_FONT, useIndianFonts } from '../../lib/pdf-fonts.ts';
 import { actionWindowOf, assertActionWindow, consignmentOf, consignmentOut, istText, type Staff } from './consignments.service.ts';
 import * as repo from './operations.repository.ts';
 
@@ -188,8 +189,7 @@ export async function deleteInvoice(ctx: ServiceContext, { staff, invoiceId }: {
 }
 
 const INR = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-// the standard PDF fonts have no ₹ glyph: amounts are written "Rs." as the statements do
-const rs = (paisa: number) => `Rs. ${INR.format(paisa / 100)}`;
+const rs = (paisa: number) => `₹${INR.format(paisa / 100)}`;
 
 /** The printable docket (lorry receipt): consigner, consignee, goods, freight and the operator. */
 export async function docketPdf(ctx: ServiceContext, { cCode }: { cCode: string }): Promise<{ fileName: string; body: Buffer }> {
@@ -197,11 +197,12 @@ export async function docketPdf(ctx: ServiceContext, { cCode }: { cCode: string 
   if (!d.docket) throw notFound(OPERATIONS_MESSAGES.docketNotFound);
   const c = d.consignment;
   const doc = new PDFDocument({ size: 'A4', margin: 40 });
+  useIndianFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.font('Helvetica-Bold').fontSize(16).text('LORRY RECEIPT / CONSIGNMENT NOTE', { align: 'center' });
-  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  doc.font(PDF_FONT.bold).fontSize(16).text('LORRY RECEIPT / CONSIGNMENT NOTE', { align: 'center' });
+  doc.font(PDF_FONT.regular).fontSize(10).moveDown(0.5);
   doc.text(`Docket No: ${d.docket.docketNumber}     Date: ${d.docket.docketDate}     Consignment: ${c.cCode}`);
   if (d.docket.ewayBillNumber) {
     const until = d.docket.ewayBillValidUntil ? istText(new Date(d.docket.ewayBillValidUntil)) : '-';
@@ -209,8 +210,8 @@ export async function docketPdf(ctx: ServiceContext, { cCode }: { cCode: string 
   }
   doc.moveDown();
   const block = (title: string, lines: Array<string | null | undefined>) => {
-    doc.font('Helvetica-Bold').text(title);
-    doc.font('Helvetica');
+    doc.font(PDF_FONT.bold).text(title);
+    doc.font(PDF_FONT.regular);
     for (const l of lines) if (l) doc.text(l);
     doc.moveDown(0.6);
   };
@@ -227,8 +228,8 @@ export async function docketPdf(ctx: ServiceContext, { cCode }: { cCode: string 
     `Material: ${c.material}     Load type: ${c.loadType}`,
     `Weight: ${c.weightKg.toLocaleString('en-IN')} kg     Packages: ${c.packages}`,
   ]);
-  doc.font('Helvetica-Bold').text('Goods invoices');
-  doc.font('Helvetica');
+  doc.font(PDF_FONT.bold).text('Goods invoices');
+  doc.font(PDF_FONT.regular);
   if (!d.invoices.length) doc.text('-');
   for (const i of d.invoices) doc.text(`${i.invoiceNumber}   ${i.invoiceDate}   ${rs(i.valueInPaisa)}`);
   doc.text(`Total declared value: ${rs(d.totalInvoiceValueInPaisa)}`);

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertAdmin, insertOperator } from '../../../test/factories.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import type { Db } from '../../db/client.ts';
 import { positions } from '../../db/schema/index.ts';
 import { checkLedger } from '../ledger/ledger.service.ts';
@@ -221,6 +222,7 @@ describe('docket', () => {
     const pdf = await t.app.inject({ method: 'GET', url: `/api/consignment/docket-pdf?cCode=${c.cCode}`, headers: { token: admin } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf.rawPayload)).toContain('LORRYRECEIPT');
 
     const del = await t.call({ method: 'DELETE', url: `/api/consignment/deleteInvoice?invoiceId=${invoiceId}`, token: admin });
     expect(del.body.message).toBe('Invoice deleted successfully');

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { IST_TIME_ZONE } from '@bhada/contracts/time';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, useIndianFonts } from '../../lib/pdf-fonts.ts';
 
 /** One statement, whatever its format: a heading block, then rows streamed from the database. */
 export interface Statement {
@@ -73,6 +74,7 @@ async function writeXlsx(out: PassThrough, s: Statement) {
 
 async function writePdf(out: PassThrough, s: Statement) {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 32, bufferPages: false });
+  useIndianFonts(doc);
   doc.pipe(out);
   const left = doc.page.margins.left;
   const usable = doc.page.width - left - doc.page.margins.right;
@@ -86,21 +88,20 @@ async function writePdf(out: PassThrough, s: Statement) {
   const widthOf = (i: number) => (s.columns[i]!.width / totalWidth) * usable - 4;
   const bottom = () => doc.page.height - doc.page.margins.bottom - 14;
 
-  doc.font('Helvetica-Bold').fontSize(14).text(s.title, left, doc.page.margins.top);
-  doc.font('Helvetica').fontSize(10).moveDown(0.3);
+  doc.font(PDF_FONT.bold).fontSize(14).text(s.title, left, doc.page.margins.top);
+  doc.font(PDF_FONT.regular).fontSize(10).moveDown(0.3);
   doc.text(`Operator: ${s.operatorName}`);
   doc.text(`Period: ${s.period}`);
-  // the standard PDF fonts have no ₹ glyph: amounts are written "Rs."
-  for (const [label, value] of s.summary) doc.text(`${label}: ${value.replace('₹', 'Rs. ')}`);
+  for (const [label, value] of s.summary) doc.text(`${label}: ${value}`);
   doc.moveDown(0.6);
 
   const header = () => {
     const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(8);
+    doc.font(PDF_FONT.bold).fontSize(8);
     s.columns.forEach((c, i) => {
       doc.text(c.header, xs[i]!, y, { width: widthOf(i), lineBreak: false });
     });
-    doc.font('Helvetica').fontSize(8);
+    doc.font(PDF_FONT.regular).fontSize(8);
     doc.y = y + 14;
   };
   header();

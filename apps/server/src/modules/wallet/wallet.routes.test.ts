@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { paymentOrders } from '../../db/schema/index.ts';
 import { asOperatorId } from '../../lib/tenancy.ts';
 import { deliverToll, fundWallet, insertTag, tollEvent } from '../fastag/fastag.test-helpers.ts';
@@ -150,6 +151,9 @@ describe('statements with download tokens', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBeGreaterThanOrEqual(1);
+    // amounts print with the rupee sign, in a face embedded in the file (opens the same in any viewer)
+    expect(pdfText(pdf.rawPayload)).toContain('₹');
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/\/FontFile2/);
 
     const walletLink = await linkFor(owner.token, 'wallet-transactions', { reportFormat: 'xlsx' });
     const xlsx = await download(walletLink.body.data.url);
