@@ -18,6 +18,7 @@ import {
   IconStar,
   IconSteeringWheel,
   IconTruck,
+  IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -43,6 +44,7 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'documents', to: paths.documents, icon: <IconFileText size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'places', to: paths.accountPlaces, icon: <IconMapPin size={size} /> },
     { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} /> },
+    { key: 'profile', to: paths.operatorProfile, icon: <IconUserCircle size={size} /> },
     { key: 'settings', to: paths.accountSettings, icon: <IconSettings size={size} /> },
     // support area
     { key: 'tickets', to: paths.tickets, icon: <IconHeadset size={size} /> },

@@ -32,6 +32,7 @@ describe('side menu', () => {
       'Documents',
       'Places',
       'UMS',
+      'My profile',
       'Settings',
       // support area
       'Help and tickets',
