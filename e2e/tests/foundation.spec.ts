@@ -14,14 +14,17 @@ test.describe('foundation: log in, the shell, users and roles', () => {
     for (const item of [
       'Fastag',
       'GPS Dashboard',
-      'Reports',
       'Devices',
       'Drivers',
       'Documents',
       'Places',
       'UMS',
-      'Maintenance',
+      'My profile',
       'Settings',
+      'Help and tickets',
+      'Rate cards',
+      'Your rating',
+      'Refer and earn',
       'Log Out',
     ]) {
       await expect(nav.getByText(item, { exact: true })).toBeVisible();

@@ -84,7 +84,6 @@ const ScheduledPage = lazy(() => import('../features/operations/routes/scheduled
 const DocketPage = lazy(() => import('../features/operations/routes/docket-page.tsx'));
 const CollectionPage = lazy(() => import('../features/operations/routes/collection-page.tsx'));
 const ConsignerReportsPage = lazy(() => import('../features/consigner/routes/consigner-reports-page.tsx'));
-const ComingSoonPage = lazy(() => import('./pages/coming-soon-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
 function RootRedirect() {
@@ -142,7 +141,10 @@ export function AppRoutes() {
           {/* account (issue 13) */}
           <Route path={paths.accountSettings} element={<AccountSettingsPage />} />
           <Route path={paths.accountPlaces} element={<PlacesPage />} />
-          <Route path="/node/*" element={<ComingSoonPage />} />
+          {/* the older app's /node links: places and settings live in the portal now, the rest go home */}
+          <Route path={paths.places} element={<Navigate to={paths.accountPlaces} replace />} />
+          <Route path={paths.settings} element={<Navigate to={paths.accountSettings} replace />} />
+          <Route path="/node/*" element={<Navigate to={paths.home} replace />} />
           <Route path="/portal/*" element={<NotFoundPage />} />
         </Route>
         {/* marketplace web views: phone-first pages the native app opens without the portal shell */}
