@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
+import * as supportDesk from './support-desk.service.ts';
 import * as tickets from './tickets.service.ts';
 
 const tags = ['support'];
@@ -146,7 +147,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(adminTicketListSchema) },
       },
     },
-    async (request) => ok(await tickets.deskQueue(app.ctx, { query: request.query })),
+    async (request) => ok(await supportDesk.deskQueue(app.ctx, { query: request.query })),
   );
 
   app.get(
@@ -160,7 +161,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(ticketDetailSchema) },
       },
     },
-    async (request) => ok(await tickets.deskTicket(app.ctx, { id: request.params.id })),
+    async (request) => ok(await supportDesk.deskTicket(app.ctx, { id: request.params.id })),
   );
 
   app.post(
@@ -177,7 +178,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await tickets.assign(app.ctx, { desk: deskOf(request), id: request.params.id, assignee: request.body.assignee }),
+        await supportDesk.assign(app.ctx, { desk: deskOf(request), id: request.params.id, assignee: request.body.assignee }),
         SUPPORT_MESSAGES.assigned,
       ),
   );
@@ -196,7 +197,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await tickets.deskReply(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }),
+        await supportDesk.deskReply(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }),
         SUPPORT_MESSAGES.messageSent,
       ),
   );
@@ -230,6 +231,9 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await tickets.resolve(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }), SUPPORT_MESSAGES.resolved),
+      ok(
+        await supportDesk.resolve(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }),
+        SUPPORT_MESSAGES.resolved,
+      ),
   );
 };

@@ -1,9 +1,7 @@
-import type { adminTicketQuerySchema, createTicketRequestSchema, sendMessageRequestSchema } from '@bhada/contracts/support';
+import type { createTicketRequestSchema, sendMessageRequestSchema } from '@bhada/contracts/support';
 import {
-  type AdminTicketList,
   MESSAGE_MAX_CHARS,
   photoExtensionOf,
-  type ResolveRequest,
   SUPPORT_ERRORS,
   SUPPORT_MESSAGES,
   TICKET_EVENTS,
@@ -24,7 +22,6 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { SNIFF_BYTES, sniff } from '../../lib/file-check.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
-import { applyTollEvent } from '../fastag/toll-events.service.ts';
 import * as repo from './tickets.repository.ts';
 
 /** An operator user acting on its operator's tickets. */
@@ -46,10 +43,10 @@ const MAX_PENDING_FILES = 10;
 export const DESK_TOPIC = 'support:desk';
 export const ticketTopic = (id: string) => `ticket:${id}`;
 
-const isOpen = (s: TicketStatus) => s === 'OPEN' || s === 'IN_PROGRESS';
+export const isOpen = (s: TicketStatus) => s === 'OPEN' || s === 'IN_PROGRESS';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toSummary(t: repo.TicketRow): TicketSummary {
+export function toSummary(t: repo.TicketRow): TicketSummary {
   return {
     ticketId: t.id,
     category: t.category,
@@ -85,7 +82,7 @@ async function toMessage(ctx: ServiceContext, m: repo.MessageRow, files: repo.Fi
   };
 }
 
-async function detailOf(ctx: ServiceContext, t: repo.TicketRow): Promise<TicketDetail> {
+export async function detailOf(ctx: ServiceContext, t: repo.TicketRow): Promise<TicketDetail> {
   const [messages, files] = await Promise.all([
     repo.listMessages(ctx.db, { ticketId: t.id }),
     repo.listAttachedFiles(ctx.db, { ticketId: t.id }),
@@ -105,7 +102,7 @@ async function ownTicket(ctx: ServiceContext, p: { operatorId: OperatorId; id: s
   if (!t) throw notFound(SUPPORT_MESSAGES.ticketNotFound);
   return t;
 }
-async function anyTicket(ctx: ServiceContext, p: { id: string }) {
+export async function anyTicket(ctx: ServiceContext, p: { id: string }) {
   const t = await repo.findAnyTicket(ctx.db, p);
   if (!t) throw notFound(SUPPORT_MESSAGES.ticketNotFound);
   return t;
@@ -129,7 +126,7 @@ export async function mayFollowTicket(ctx: ServiceContext, p: { operatorId: Oper
   return Boolean(await repo.findTicket(ctx.db, { id: p.id, operatorId: p.operatorId }));
 }
 
-async function publish(ctx: ServiceContext, ticket: repo.TicketRow, type: string, data: Record<string, unknown>) {
+export async function publish(ctx: ServiceContext, ticket: repo.TicketRow, type: string, data: Record<string, unknown>) {
   const payload = { ticketId: ticket.id, status: ticket.status, ...data };
   await Promise.all([
     ctx.events.publish({ topic: ticketTopic(ticket.id), type, data: payload }),
@@ -241,7 +238,7 @@ async function acceptPhotos(ctx: ServiceContext, p: { ticketId: string; keys: st
   return checked;
 }
 
-async function addMessage(
+export async function addMessage(
   ctx: ServiceContext,
   p: {
     ticket: repo.TicketRow;
@@ -280,7 +277,7 @@ async function addMessage(
 }
 
 /** A reply reaches the operator's user who raised the ticket: live on its own topic and by SMS. */
-async function notifyOperator(ctx: ServiceContext, ticket: repo.TicketRow, text: string) {
+export async function notifyOperator(ctx: ServiceContext, ticket: repo.TicketRow, text: string) {
   try {
     await ctx.events.publish({ topic: `user:${ticket.raisedBy}`, type: 'ticket.reply', data: { ticketId: ticket.id, text } });
     const contact = await repo.findUserContact(ctx.db, { userCode: ticket.raisedBy });
@@ -321,125 +318,3 @@ export async function closeTicket(ctx: ServiceContext, p: { actor: OperatorActor
   await publish(ctx, updated, TICKET_EVENTS.status, { event: 'closed' });
   return detailOf(ctx, updated);
 }
-
-// ---------------- the support desk ----------------
-
-export async function deskQueue(
-  ctx: ServiceContext,
-  p: { query: z.output<typeof adminTicketQuerySchema>; now?: Date },
-): Promise<AdminTicketList> {
-  const { pageNo, pageSize, status, category, sort } = p.query;
-  const now = p.now ?? ctx.clock.now();
-  const { rows, total, counts } = await repo.listQueue(ctx.db, {
-    status,
-    category,
-    newestFirst: sort === 'newest',
-    limit: pageSize,
-    offset: pageNo * pageSize,
-  });
-  return {
-    tickets: rows.map(({ ticket, operatorName }) => ({
-      ...toSummary(ticket),
-      operatorId: ticket.operatorId,
-      operatorName,
-      ageHours: Math.max(0, Math.round((now.getTime() - ticket.createdAt.getTime()) / 360_000) / 10),
-    })),
-    totalCount: total,
-    counts: Object.fromEntries(counts.map((c) => [c.status, c.n])),
-  };
-}
-
-export async function deskTicket(ctx: ServiceContext, p: { id: string }) {
-  return detailOf(ctx, await anyTicket(ctx, p));
-}
-
-export async function deskReply(ctx: ServiceContext, p: { desk: DeskActor; id: string; body: z.output<typeof sendMessageRequestSchema> }) {
-  const ticket = await anyTicket(ctx, { id: p.id });
-  return addMessage(ctx, { ticket, author: 'SUPPORT', by: p.desk, body: p.body });
-}
-
-export async function assign(ctx: ServiceContext, p: { desk: DeskActor; id: string; assignee?: string }): Promise<TicketDetail> {
-  await anyTicket(ctx, { id: p.id });
-  const updated = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    const locked = (await repo.lockTicket(tx, { id: p.id }))!;
-    if (!isOpen(locked.status)) throw new AppError(SUPPORT_ERRORS.TICKET_STATE_CONFLICT, SUPPORT_MESSAGES.ticketClosed);
-    return (await repo.updateTicket(tx, { id: locked.id, set: { assignedTo: p.assignee ?? p.desk.name, status: 'IN_PROGRESS' } }))!;
-  });
-  await publish(ctx, updated, TICKET_EVENTS.status, { event: 'assigned', assignedTo: updated.assignedTo });
-  return detailOf(ctx, updated);
-}
-
-/**
- * Resolves a ticket with an outcome and a note to the operator. A toll dispute resolved in the
- * operator's favour credits the toll back to the tag: one ledger entry (TOLL_NETWORK → FASTAG) keyed
- * by the ticket, through the Fastag area's reversal path, so resolving twice — one after the other or
- * at the same moment — credits once. A repeat with the same outcome answers the resolved ticket (and
- * completes a credit an interrupted first call left undone); a different outcome is refused.
- */
-export async function resolve(ctx: ServiceContext, p: { desk: DeskActor; id: string; body: ResolveRequest }): Promise<TicketDetail> {
-  await anyTicket(ctx, { id: p.id });
-  const now = ctx.clock.now();
-  const { ticket, changed } = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    const locked = (await repo.lockTicket(tx, { id: p.id }))!;
-    if (locked.status === 'RESOLVED' && locked.outcome === p.body.outcome) return { ticket: locked, changed: false };
-    if (!isOpen(locked.status)) throw new AppError(SUPPORT_ERRORS.TICKET_STATE_CONFLICT, SUPPORT_MESSAGES.ticketClosed);
-    await repo.insertMessage(tx, {
-      row: {
-        id: newId('TMS', 12),
-        ticketId: locked.id,
-        author: 'SUPPORT',
-        authorCode: p.desk.userCode,
-        authorName: p.desk.name,
-        body: p.body.note,
-      },
-    });
-    const ticket = (await repo.updateTicket(tx, {
-      id: locked.id,
-      set: {
-        status: 'RESOLVED',
-        outcome: p.body.outcome,
-        resolvedAt: now,
-        resolvedBy: p.desk.userCode,
-        assignedTo: locked.assignedTo ?? p.desk.name,
-      },
-    }))!;
-    return { ticket, changed: true };
-  });
-  let final = ticket;
-  if (
-    ticket.outcome === 'OPERATOR_FAVOUR' &&
-    ticket.category === 'FASTAG_DISPUTE' &&
-    ticket.referenceType === 'FASTAG_TXN' &&
-    !ticket.creditedTxnId
-  ) {
-    final = await creditDispute(ctx, ticket);
-  }
-  if (changed) {
-    await publish(ctx, final, TICKET_EVENTS.status, { event: 'resolved', outcome: final.outcome, creditedTxnId: final.creditedTxnId });
-    await notifyOperator(ctx, final, `Bhada support resolved ticket ${final.id}: ${p.body.note.slice(0, 120)}`);
-  }
-  return detailOf(ctx, final);
-}
-
-async function creditDispute(ctx: ServiceContext, ticket: repo.TicketRow) {
-  const d = ticket.details as { tagId?: string; amountPaisa?: number; plaza?: string | null; plazaCode?: string | null };
-  if (!d.tagId || !d.amountPaisa || !ticket.resolvedAt) {
-    ctx.log.error({ ticketId: ticket.id }, 'toll dispute without the toll it disputes: nothing credited');
-    return ticket;
-  }
-  const { response } = await applyTollEvent(ctx.db, {
-    eventId: `DISPUTE-${ticket.id}`,
-    tagId: d.tagId,
-    type: 'CREDIT',
-    amount: d.amountPaisa,
-    plaza: d.plaza || 'Toll plaza',
-    ...(d.plazaCode ? { plazaCode: d.plazaCode } : {}),
-    crossedAt: ticket.resolvedAt.toISOString(),
-  });
-  return (await repo.updateTicket(ctx.db, { id: ticket.id, set: { creditedTxnId: response.txnId } })) ?? ticket;
-}
-
-export type { TicketListQuery };
-export { isOpen as isOpenTicketStatus };
