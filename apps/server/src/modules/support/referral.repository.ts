@@ -29,7 +29,8 @@ export async function listReferrals(db: Db, p: { operatorId: OperatorId }) {
   return db
     .select({
       referral: referrals,
-      registered: sql<boolean>`EXISTS (SELECT 1 FROM ${users} u WHERE u.phone = ${referrals.phone} AND u.kind = 'OPERATOR')`,
+      // the outer row named in full: inside the subquery a bare column would bind to the users row
+      registered: sql<boolean>`EXISTS (SELECT 1 FROM ${users} u WHERE u.phone = "referrals"."phone" AND u.kind = 'OPERATOR')`,
     })
     .from(referrals)
     .where(eq(referrals.referrerOperatorId, p.operatorId))

@@ -351,6 +351,9 @@ describe('referral', () => {
     expect(joined.status).toBe(200);
     expect(joined.body.data.status).toBe('JOINED');
     expect((await t.call({ method: 'POST', url: '/api/shield/referral/form-submit', payload: form })).status).toBe(400);
+    // before the number has an account the referrer's list says JOINED, not REGISTERED
+    const listed = await t.call({ method: 'GET', url: '/api/shield/referral/link', token: referrer.owner.token });
+    expect(listed.body.data.referrals.map((r: { status: string }) => r.status)).toEqual(['JOINED']);
 
     // the referred operator signs up and completes two trips at the same moment
     const referred = await insertOperator(t.db, { phone });
