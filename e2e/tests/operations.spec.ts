@@ -16,12 +16,18 @@ async function inTransitRow(page: Page) {
   await page.getByRole('navigation').getByText('Workflow', { exact: true }).click();
   await page.getByRole('link', { name: 'Open scheduled vehicles' }).click();
   await expect(page.getByRole('heading', { name: 'Scheduled vehicles' })).toBeVisible();
+  const listed = page.waitForResponse(
+    (r) => r.url().includes('/api/vehicle/scheduled?') && new URL(r.url()).searchParams.get('state') === 'IN_TRANSIT',
+  );
   await page.getByRole('tab', { name: /^In transit \(\d+\)$/ }).click();
-  const row = page.getByTestId('scheduled-row').first();
-  await expect(row.getByText('In transit', { exact: true })).toBeVisible();
-  const title = ((await row.locator('p').first().textContent()) ?? '').trim();
-  const code = title.split('·')[1]!.trim();
-  return { row, code, vehicleNumber: title.split('·')[0]!.trim() };
+  expect((await listed).ok()).toBe(true);
+  const first = page.getByTestId('scheduled-row').first();
+  await expect(first.getByText('In transit', { exact: true })).toBeVisible();
+  const title = ((await first.locator('p').first().textContent()) ?? '').trim();
+  const [vehicleNumber, code] = title.split('·').map((x) => x.trim()) as [string, string];
+  // the row stays the same one whatever the list does next
+  const row = page.getByTestId('scheduled-row').filter({ hasText: code });
+  return { row, code, vehicleNumber };
 }
 
 test.describe('operations desk', () => {
@@ -29,11 +35,11 @@ test.describe('operations desk', () => {
     await login(page, ADMIN);
     await page.getByRole('navigation').getByText('Consignments', { exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Consignments' })).toBeVisible();
-    await page.getByRole('button', { name: 'Edit' }).first().click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
     const code = ((await page.getByTestId('consignment-code').textContent()) ?? '').trim();
     const material = `Cement bags ${Date.now() % 100_000}`;
     await page.getByLabel('Material').fill(material);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Consignment updated successfully.')).toBeVisible();
 
     // the saved consignment opens again with the new value and who changed it
@@ -45,7 +51,7 @@ test.describe('operations desk', () => {
 
   test('staff edit a docket and add a goods invoice', async ({ page }) => {
     const { row, code } = await inTransitRow(page);
-    await row.getByRole('link', { name: 'Docket' }).click();
+    await row.getByRole('link', { name: 'Docket', exact: true }).click();
     await expect(page.getByRole('heading', { name: `Docket · ${code}` })).toBeVisible();
     await expect(page.getByTestId('window-closed')).toHaveCount(0);
 
@@ -72,7 +78,7 @@ test.describe('operations desk', () => {
     await page.goto('/portal/home');
     await page.getByRole('navigation').getByText('Workflow', { exact: true }).click();
     await page.getByLabel('Consignment code').fill(code);
-    await page.getByRole('button', { name: 'Collection' }).click();
+    await page.getByRole('button', { name: 'Collection', exact: true }).click();
     await expect(page.getByRole('heading', { name: `Collection · ${code}` })).toBeVisible();
     const balance = page.getByTestId('collection-balance');
     await expect(balance).toHaveText(/₹/);
@@ -95,7 +101,7 @@ test.describe('operations desk', () => {
     await expect(map).toBeVisible();
     // markers are drawn on the map's canvas
     await expect(map.locator('canvas').first()).toBeVisible();
-    await row.getByRole('button', { name: 'Follow' }).click();
+    await row.getByRole('button', { name: 'Follow', exact: true }).click();
     const detail = page.getByTestId('vehicle-detail');
     await expect(detail.getByRole('heading', { name: vehicleNumber })).toBeVisible();
     await expect(detail.getByRole('columnheader', { name: 'Planned' })).toBeVisible();
@@ -103,7 +109,7 @@ test.describe('operations desk', () => {
     await expect(detail.getByRole('cell', { name: /^Unloading: / })).toBeVisible();
     await expect(detail.getByText(/^Now at \d+\.\d{4}, \d+\.\d{4}/)).toBeVisible();
     await expect(detail.getByText(/km travelled/)).toBeVisible();
-    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByText('Pick a vehicle on the map or in the list to follow it.')).toBeVisible();
   });
 });
@@ -131,7 +137,11 @@ test.describe('consigner', () => {
     await page.getByRole('combobox', { name: 'Trip state' }).click();
     const option = page.getByRole('option').first();
     const state = ((await option.textContent()) ?? '').trim();
+    const filtered = page.waitForResponse(
+      (r) => r.url().includes('/api/vehicle/getConsignerVehicles') && new URL(r.url()).searchParams.has('state'),
+    );
     await option.click();
+    expect((await filtered).ok()).toBe(true);
     await expect(cards.first()).toBeVisible();
     const shown = await cards.count();
     expect(shown).toBeGreaterThan(0);
