@@ -15,5 +15,6 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ['trips', async () => (await import('./trips.ts')).runTrips()],
   ['fastag', async () => (await import('./fastag.ts')).runFastag()],
   ['support', async () => (await import('./support.ts')).runSupport()],
+  ['operations', async () => (await import('./operations.ts')).runOperations()],
 ];
 for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();
