@@ -40,6 +40,7 @@ async function pickFirstOption(page: Page, label: string) {
 
 test.describe('fleet', () => {
   test('an operator adds a vehicle with its RC photos, the admin verifies it, the operator sees it verified', async ({ page, browser }) => {
+    test.setTimeout(120_000);
     const number = `RJ14 GZ ${digits(4)}`;
     const printed = number.replace(/^(RJ)(14)/, '$1 $2');
     await login(page, OPERATOR);
@@ -80,7 +81,8 @@ test.describe('fleet', () => {
       await route.fallback();
     });
     await dialog.getByRole('button', { name: 'Upload and submit' }).click();
-    await expect(page.getByRole('progressbar', { name: 'Uploading RC front' })).toBeVisible();
+    // the bar is on screen at 0 % while the bytes wait (zero width, so attached rather than visible)
+    await expect(page.getByRole('progressbar', { name: 'Uploading RC front' })).toHaveAttribute('aria-valuenow', '0');
     release();
     await expect(page.getByText('Documents submitted for verification')).toBeVisible();
     await page.unroute('**/*');
@@ -110,6 +112,7 @@ test.describe('fleet', () => {
   });
 
   test('an operator orders a GPS device, the admin installs it, the vehicle moves on the GPS Dashboard', async ({ page, browser }) => {
+    test.setTimeout(120_000);
     await login(page, OPERATOR);
     const token = (await tokenOf(page)) ?? '';
     // a verified vehicle of the fleet with no device and no open order
