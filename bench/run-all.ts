@@ -16,5 +16,6 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ['fastag', async () => (await import('./fastag.ts')).runFastag()],
   ['support', async () => (await import('./support.ts')).runSupport()],
   ['operations', async () => (await import('./operations.ts')).runOperations()],
+  ['fleet', async () => (await import('./fleet.ts')).runFleet()],
 ];
 for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();
