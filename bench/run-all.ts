@@ -14,5 +14,6 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ['marketplace', async () => (await import('./marketplace.ts')).runMarketplace()],
   ['trips', async () => (await import('./trips.ts')).runTrips()],
   ['fastag', async () => (await import('./fastag.ts')).runFastag()],
+  ['account', async () => (await import('./account.ts')).runAccount()],
 ];
 for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();
