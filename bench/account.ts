@@ -71,13 +71,15 @@ async function policyBundle() {
   });
   try {
     for (const path of ['/public/policies', '/public/policies/token-refund']) {
-      const page = await browser.newPage();
+      // a context of its own per page, so nothing comes from the previous page's cache
+      const context = await browser.newContext();
+      const page = await context.newPage();
       const scripts = new Set<string>();
       page.on('response', (r) => {
         if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
       });
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
-      await page.close();
+      await context.close();
       let total = 0;
       let raw = 0;
       console.log(`\n### JavaScript loaded by ${path} (built apps/web/dist)\n`);
