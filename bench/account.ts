@@ -79,6 +79,9 @@ async function policyBundle() {
         if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
       });
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      // the page's own chunks load lazily: wait until its text is on screen and the network is quiet again
+      await page.getByText('Bhada policies').first().waitFor();
+      await page.waitForLoadState('networkidle');
       await context.close();
       let total = 0;
       let raw = 0;
