@@ -17,5 +17,6 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ['support', async () => (await import('./support.ts')).runSupport()],
   ['operations', async () => (await import('./operations.ts')).runOperations()],
   ['fleet', async () => (await import('./fleet.ts')).runFleet()],
+  ['account', async () => (await import('./account.ts')).runAccount()],
 ];
 for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();
