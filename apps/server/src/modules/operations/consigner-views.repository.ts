@@ -1,15 +1,11 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  type collections,
-  type consignees,
   consignments,
   demands,
   docketInvoices,
-  type dockets,
   operators,
   reportRequests,
-  type scheduledVehicles,
   tripFiles,
   trips,
   users,
@@ -17,18 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { ConsignerCode } from '../../lib/tenancy.ts';
 
-/**
- * The operations desk's tables, and read-only queries over trips, vehicles and positions for the
- * consigner's views (ADR 130). Staff functions (the desk is the admin kind's) span every tenant;
- * consigner functions take the consigner's code.
- */
-
-export type ConsignmentRow = typeof consignments.$inferSelect;
-export type ConsigneeRow = typeof consignees.$inferSelect;
-export type DocketRow = typeof dockets.$inferSelect;
-export type InvoiceRow = typeof docketInvoices.$inferSelect;
-export type CollectionRow = typeof collections.$inferSelect;
-export type ScheduledRow = typeof scheduledVehicles.$inferSelect;
+/** The consigner's own views: its vehicles, filters, demand documents and mailed report requests (ADR 133); every query takes the consigner's code. */
 
 // ---- the consigner's own views
 

@@ -1,31 +1,9 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  type collections,
-  type consignees,
-  consigners,
-  consignments,
-  type docketInvoices,
-  type dockets,
-  operators,
-  positions,
-  scheduledVehicles,
-  trips,
-  vehicles,
-} from '../../db/schema/index.ts';
+import { consigners, consignments, operators, positions, scheduledVehicles, trips, vehicles } from '../../db/schema/index.ts';
+import type { ScheduledRow } from './operations.repository.ts';
 
-/**
- * The operations desk's tables, and read-only queries over trips, vehicles and positions for the
- * consigner's views (ADR 130). Staff functions (the desk is the admin kind's) span every tenant;
- * consigner functions take the consigner's code.
- */
-
-export type ConsignmentRow = typeof consignments.$inferSelect;
-export type ConsigneeRow = typeof consignees.$inferSelect;
-export type DocketRow = typeof dockets.$inferSelect;
-export type InvoiceRow = typeof docketInvoices.$inferSelect;
-export type CollectionRow = typeof collections.$inferSelect;
-export type ScheduledRow = typeof scheduledVehicles.$inferSelect;
+/** Scheduled vehicles: the desk's placements and the map and itinerary reads over trips, vehicles and positions (ADR 134). */
 
 // ---- scheduled vehicles
 
