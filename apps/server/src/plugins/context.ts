@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { type Clock, type ServiceContext, systemClock } from '../lib/context.ts';
+import { respectingPreferences } from '../modules/account/notification-preferences.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +18,7 @@ export const contextPlugin = fp<{ config: Config; secret: string; clock?: Clock 
       sql: app.sql,
       clock: opts.clock ?? systemClock,
       events: app.events,
-      notifier: app.notifier,
+      notifier: respectingPreferences(app.notifier, app.db),
       storage: app.storage,
       jobs: app.jobs,
       config: opts.config,

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { NotificationKind } from '@bhada/contracts/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
@@ -17,11 +18,17 @@ export interface Message {
   kind: string;
   /** files sent with an email (mailed reports); the outbox keeps each beside the message */
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
+  /**
+   * A message the recipient may stop in Settings: its kind, and the user it is for (or the operator
+   * whose owner it is for). Messages without one (login codes, OTPs, replies) always go.
+   */
+  preference?: { kind: NotificationKind; userId?: string; operatorId?: string };
 }
 export type StoredMessage = Omit<Message, 'attachments'> & {
   id: string;
   sentAt: string;
-  via: 'outbox' | 'smtp';
+  /** `withheld`: the recipient stopped this kind of message on this channel; nothing was sent */
+  via: 'outbox' | 'smtp' | 'withheld';
   /** where the outbox wrote each attachment (a file name in the outbox folder) */
   attachments?: Array<{ filename: string; contentType: string; size: number; file: string }>;
 };
@@ -44,7 +51,7 @@ export function createNotifier(config: Config): Notifier {
   mkdirSync(dir, { recursive: true });
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   return {
-    async send({ attachments, ...message }) {
+    async send({ attachments, preference: _preference, ...message }) {
       const stored: StoredMessage = {
         ...message,
         id: newId('MSG'),

@@ -1,5 +1,5 @@
 import type { Settings } from '@bhada/contracts/account';
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   clientEvents,
@@ -91,6 +91,16 @@ export async function upsertAppConfig(
 }
 
 // ---------- settings ----------
+
+/** The operator's owner (the account's OPERATOR user), to whom operator-wide messages go. */
+export async function findOwnerUserId(db: Db, p: { operatorId: string }): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.operatorId, p.operatorId), eq(users.kind, 'OPERATOR'), isNull(users.deletedAt)))
+    .limit(1);
+  return row?.id;
+}
 
 export async function findSettings(db: Db, p: { userId: string }): Promise<Settings | undefined> {
   const [row] = await db.select({ settings: userSettings.settings }).from(userSettings).where(eq(userSettings.userId, p.userId)).limit(1);

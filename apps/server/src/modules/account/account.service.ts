@@ -204,7 +204,7 @@ export async function saveSettings(
 
 /** Whether a user wants a kind of message on a channel (messages of a stopped kind are not sent). */
 export async function notificationAllowed(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'db'>,
   p: { userId: string; kind: NotificationKind; channel: NotificationChannel },
 ): Promise<boolean> {
   const s = (await repo.findSettings(ctx.db, p)) ?? DEFAULT_SETTINGS;

@@ -3,6 +3,7 @@ import { LEDGER_ERRORS } from '@bhada/contracts/ledger';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { Message } from '../../plugins/notifier.ts';
 import { accountId, balanceOf, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import { rupeesText } from '../wallet/statement-writer.ts';
 import { ownerContact, walletAccount } from '../wallet/wallet.service.ts';
@@ -178,7 +179,7 @@ export async function applyTollEvent(db: Db, event: TollEvent): Promise<{ respon
 }
 
 export interface AlertSender {
-  send(message: { channel: 'sms' | 'email'; to: string; subject: string; text: string; kind: string }): Promise<unknown>;
+  send(message: Message): Promise<unknown>;
 }
 
 /** Tells the operator's owner; a failure to notify never undoes a toll. */
@@ -190,6 +191,13 @@ export async function sendAlerts(db: Db, notifier: AlertSender, alerts: BalanceA
       alert.kind === 'TOLL_DECLINED'
         ? `Toll at ${alert.plaza} was declined for ${alert.vehicleNumber}: Fastag balance ${rupeesText(alert.tagBalance)}. Wallet balance ${rupeesText(alert.walletBalance)}. Please recharge.`
         : `Low wallet balance: auto-recharge for ${alert.vehicleNumber} is short by ${rupeesText(alert.shortBy)}. Fastag balance ${rupeesText(alert.tagBalance)}, wallet ${rupeesText(alert.walletBalance)}. Please add money.`;
-    await notifier.send({ channel: 'sms', to: owner.phone, subject: 'Fastag balance alert', text, kind: 'LOW_BALANCE' });
+    await notifier.send({
+      channel: 'sms',
+      to: owner.phone,
+      subject: 'Fastag balance alert',
+      text,
+      kind: 'LOW_BALANCE',
+      preference: { kind: 'LOW_BALANCE', operatorId: alert.operatorId },
+    });
   }
 }

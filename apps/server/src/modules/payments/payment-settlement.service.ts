@@ -169,7 +169,11 @@ export async function confirmWithProvider(
       if (feePaisa !== order.feePaisa) order = { ...order, feePaisa };
       // a late success (after the order failed or expired) is settled too: the money did move (ADR 070)
       const { settled } = await settleOrder(deps, order, status, ['CREATED', 'PENDING', 'FAILURE']);
-      if (settled) await deps.publish(order.id, 'SUCCESS');
+      if (settled) {
+        await deps.publish(order.id, 'SUCCESS');
+        // a receipt that cannot be sent never undoes a payment
+        await deps.receipt?.(order).catch((err: unknown) => deps.log?.warn({ err, orderId: order.id }, 'payment receipt not sent'));
+      }
       return { outcome: settled ? 'SETTLED' : 'REPLAY', status };
     }
     case 'FAILURE': {

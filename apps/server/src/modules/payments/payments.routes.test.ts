@@ -356,6 +356,31 @@ describe('crediting exactly once', () => {
     expect(log.map((l) => l.outcome)).toEqual(['SETTLED', 'REPLAY', 'REPLAY', 'REPLAY', 'REPLAY', 'REPLAY']);
   });
 
+  it('a settled top-up sends the owner one receipt, unless the owner stopped payment SMS in Settings', async () => {
+    const keeps = await insertOperator(t.db);
+    const stops = await insertOperator(t.db);
+    const stopped = await t.call({
+      method: 'POST',
+      url: '/api/setting',
+      token: stops.owner.token,
+      payload: { notifications: { PAYMENTS: { SMS: false } } },
+    });
+    expect(stopped.status).toBe(200);
+    for (const op of [keeps, stops]) {
+      const info = await createTopUp(t, op.owner.token, 500);
+      await updateMode(t, op.owner.token, op.owner.userCode, info, 'UPI');
+      await process(t.app, info, { mode: 'UPI', vpa: 'success@okhdfc' });
+      const bank = await bankDecides(t.app, info.transactionCode, 'SUCCESS');
+      await Promise.all([postCallback(t.app, bank.fields), job(info.transactionCode, 0), postCallback(t.app, bank.fields)]);
+      expect(await wallet(t, op.operatorId)).toBe(50000);
+    }
+    const receiptsTo = (phone: string) => t.app.notifier.list(1000).filter((m) => m.to === phone && m.kind === 'PAYMENT_RECEIPT');
+    const [receipt, ...more] = receiptsTo(keeps.owner.phone);
+    expect(more).toEqual([]);
+    expect(receipt?.text).toBe('₹500 has been added to your Bhada wallet.');
+    expect(receiptsTo(stops.owner.phone)).toEqual([]);
+  });
+
   it('callbacks raced with the status job credit once', async () => {
     const { owner, operatorId } = await insertOperator(t.db);
     const info = await createTopUp(t, owner.token, 500);

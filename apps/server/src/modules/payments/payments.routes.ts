@@ -56,6 +56,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
     publish: (orderId, status) => app.events.publish({ topic: `order:${orderId}`, type: ORDER_STATUS_EVENT, data: { orderId, status } }),
     scheduleCheck: (orderId, checkNo, at) =>
       app.jobs.send(STATUS_CHECK_JOB, { orderId, checkNo }, { startAfter: at, singletonKey: `${orderId}:${checkNo}` }),
+    receipt: (order) => payments.sendReceipt(app.ctx, order),
     log: app.log,
   };
   app.decorate('payments', deps);

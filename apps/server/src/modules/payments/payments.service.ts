@@ -1,4 +1,5 @@
 import { paise } from '@bhada/contracts/common';
+import { formatPaisa } from '@bhada/contracts/money';
 import {
   CURRENCY,
   DEFAULT_PSP_MODES,
@@ -14,9 +15,11 @@ import {
 import { istWallClock } from '@bhada/contracts/time';
 import { type Db, inTransaction } from '../../db/client.ts';
 import type { PaymentPurpose } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { type PaymentProvider, ProviderError } from '../../providers/payment/port.ts';
+import { ownerContact } from '../wallet/wallet.service.ts';
 import { reconcileOrder, scheduleNextCheck } from './payment-settlement.service.ts';
 import * as repo from './payments.repository.ts';
 
@@ -30,6 +33,8 @@ export interface PaymentsDeps {
   checkScheduleMinutes: number[];
   publish(orderId: string, status: PaymentResultStatus): Promise<void>;
   scheduleCheck(orderId: string, checkNo: number, at: Date): Promise<void>;
+  /** tells the payer that a payment was received (a Settings-governed PAYMENTS message) */
+  receipt?(order: Order): Promise<void>;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
@@ -260,4 +265,29 @@ export async function mayFollowOrder(db: Db, actor: Actor, orderId: string): Pro
   } catch {
     return false;
   }
+}
+
+const RECEIPT_TEXT: Record<Order['purpose'], (amount: string) => string> = {
+  WALLET_TOPUP: (amount) => `${amount} has been added to your Bhada wallet.`,
+  TOKEN: (amount) => `We received your token payment of ${amount}.`,
+  MEMBERSHIP: (amount) => `We received your membership payment of ${amount}.`,
+  CONSIGNER_TRIP: (amount) => `We received your trip payment of ${amount}.`,
+};
+
+/**
+ * The SMS receipt of a settled operator payment, to the account's owner, unless the owner stopped
+ * payment messages in Settings (the notifier checks the preference).
+ */
+export async function sendReceipt(ctx: Pick<ServiceContext, 'db' | 'notifier'>, order: Order): Promise<void> {
+  if (order.payerType !== 'OPERATOR') return;
+  const owner = await ownerContact(ctx.db, order.payerId);
+  if (!owner) return;
+  await ctx.notifier.send({
+    channel: 'sms',
+    to: owner.phone,
+    subject: 'Payment received',
+    text: RECEIPT_TEXT[order.purpose](formatPaisa(order.amountPaisa)),
+    kind: 'PAYMENT_RECEIPT',
+    preference: { kind: 'PAYMENTS', operatorId: order.payerId },
+  });
 }

@@ -229,6 +229,7 @@ export async function notifyExpiringDocuments(ctx: ServiceContext) {
         channel: 'sms',
         to: r.ownerPhone,
         kind: 'FLEET_DOCUMENT_EXPIRING',
+        preference: { kind: 'DOCUMENTS_EXPIRING', userId: r.ownerId },
         subject: `${what} of ${vehicle} expires on ${r.doc.expiresOn}`,
         text: `The ${what} certificate of ${vehicle} expires on ${r.doc.expiresOn}. Renew it and upload the new one in Bhada → Documents.`,
       })

@@ -233,7 +233,7 @@ export async function listCurrentDocumentsOfVehicleForAdmin(db: Db, vehicleId: s
 /** Certificates in force expiring by `until` whose owner was not yet told, across every operator. */
 export async function listExpiringDocumentsForAllOperators(db: Db, q: { until: string }) {
   return db
-    .select({ doc: fleetDocuments, vehicleNumber: vehicles.number, ownerPhone: users.phone })
+    .select({ doc: fleetDocuments, vehicleNumber: vehicles.number, ownerPhone: users.phone, ownerId: users.id })
     .from(fleetDocuments)
     .innerJoin(vehicles, eq(vehicles.id, fleetDocuments.vehicleId))
     .innerJoin(users, and(eq(users.operatorId, fleetDocuments.operatorId), eq(users.kind, 'OPERATOR')))
