@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { login, tokenOf } from './support.ts';
+
+// Each journey uses its own demo operator; what one changes that other journeys read (language, SMS) is given back.
+test.describe('account: onboarding, settings and the TDS declaration', () => {
+  const restoreSettingsOf: Page[] = [];
+  test.afterEach(async () => {
+    for (const page of restoreSettingsOf.splice(0)) {
+      const token = (await tokenOf(page)) ?? '';
+      const answer = await page.request.post('/api/setting', {
+        headers: { token },
+        data: { language: 'en', notifications: { PAYMENTS: { SMS: true } } },
+      });
+      expect(answer.ok(), 'settings given back').toBe(true);
+    }
+  });
+
+  test('an operator without a bank account completes onboarding and its account shows as verified', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Khalsa Transport Co. has PAN and trucks but no settlement account: verification is pending
+    await login(page, '9000000002');
+    await page.goto('/web-view/onboarding-operator/OP1002');
+    await expect(page.getByRole('heading', { name: 'Set up your account' }).first()).toBeVisible();
+    await expect(page.getByText('PAN and bank account').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Open', exact: true }).first().click();
+
+    await expect(page.getByRole('heading', { name: 'My profile' }).first()).toBeVisible();
+    await expect(page.getByText('Verification pending')).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill('accounts@khalsatransport.in');
+    await page.getByLabel('Account holder name').fill('Khalsa Transport Co.');
+    await page.getByLabel('Account number').fill('123456789012');
+    await page.getByLabel('IFSC').fill('PUNB0123400');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(page.getByText(/On file: account/)).toBeVisible();
+
+    // a reload reads the verified state back from the server
+    await page.reload();
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(page.getByText('Verification pending')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('settings switch the portal to Hindi and stop payment SMS', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await login(page, '9000000003');
+    // the phone-width login and membership journeys use this operator too: give its settings back
+    restoreSettingsOf.push(page);
+    await page.goto('/portal/home');
+    await page.getByRole('navigation').getByText('Settings', { exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Settings' }).first()).toBeVisible();
+
+    const paymentsSms = page.getByLabel('Payments SMS', { exact: true });
+    await expect(paymentsSms).toBeChecked();
+    await paymentsSms.click({ force: true });
+    await expect(paymentsSms).not.toBeChecked();
+    await page.getByText('हिन्दी', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+
+    // the page turns Hindi at once, and both choices are still there after a reload
+    await expect(page.getByRole('heading', { name: 'सेटिंग्स' }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'सेटिंग्स' }).first()).toBeVisible();
+    await expect(page.getByLabel('भुगतान SMS', { exact: true })).not.toBeChecked();
+    await expect(page.getByLabel('कम बैलेंस SMS', { exact: true })).toBeChecked();
+    expect(errors).toEqual([]);
+  });
+
+  test('an operator files its TDS declaration and downloads the PDF', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Shree Balaji Roadlines has no declaration yet
+    await login(page, '9000000001');
+    await page.goto('/web-view/operatorProfile');
+    await expect(page.getByText('No TDS declaration for this year')).toBeVisible();
+    await page.getByRole('link', { name: 'TDS declaration', exact: true }).click();
+
+    await expect(page.getByText('No TDS declaration in force', { exact: true })).toBeVisible();
+    await expect(page.getByText('You have not filed a declaration yet.')).toBeVisible();
+    // name, PAN, city and mobile come from the profile
+    await expect(page.getByLabel('PAN', { exact: true })).not.toHaveValue('');
+    await expect(page.getByLabel('Your name')).not.toHaveValue('');
+    await page.getByLabel("Father's name").fill('Ramesh Chand Sharma');
+    await page.getByLabel('Street address').fill('Plot 12, Transport Nagar');
+    await page.getByLabel('City', { exact: true }).fill('Jaipur');
+    await page.getByLabel('State', { exact: true }).fill('Rajasthan');
+    await page.getByLabel('PIN code').fill('302003');
+    await page.getByLabel(/Vehicle numbers/).fill('RJ14GB1234, RJ14GC5678');
+    await page.getByRole('button', { name: 'Sign and submit declaration' }).click();
+
+    await expect(page.getByText('TDS declaration in force', { exact: true })).toBeVisible();
+    await expect(page.getByText('Declaration u/s 194C(6)').first()).toBeVisible();
+    await expect(page.getByText('RJ14GB1234, RJ14GC5678', { exact: true }).first()).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).first().click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^tds-declaration-.*\.pdf$/);
+    const path = await file.path();
+    expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // the profile now shows the declaration
+    await page.goto('/web-view/operatorProfile');
+    await expect(page.getByText('TDS declaration filed')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
