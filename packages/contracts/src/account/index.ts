@@ -158,7 +158,13 @@ export const appConfigUpdateSchema = z
     show_vehicle_availability_card: z.boolean().optional(),
   })
   .strict();
-export const vehicleAvailabilitySchema = z.object({ show: z.boolean() });
+/** Whether the card shows, and what it says: the fleet's vehicles and how many no running trip holds. */
+export const vehicleAvailabilitySchema = z.object({
+  show: z.boolean(),
+  totalVehicles: z.number().int(),
+  freeVehicles: z.number().int(),
+});
+export type VehicleAvailability = z.infer<typeof vehicleAvailabilitySchema>;
 
 // ---------------- settings (per user) ----------------
 

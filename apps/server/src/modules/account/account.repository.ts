@@ -1,5 +1,6 @@
 import type { Settings } from '@bhada/contracts/account';
-import { and, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { VEHICLE_BUSY_STATES } from '@bhada/contracts/trips';
+import { and, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   clientEvents,
@@ -9,6 +10,7 @@ import {
   operators,
   policyAcceptances,
   tdsDeclarations,
+  trips,
   userSettings,
   users,
   vehicles,
@@ -91,6 +93,22 @@ export async function upsertAppConfig(
 }
 
 // ---------- settings ----------
+
+/** The operator's vehicles, and those no trip holds (VEHICLE_BUSY_STATES: the rule tokens apply). */
+export async function countFreeVehicles(db: Db, p: { operatorId: OperatorId }): Promise<{ totalVehicles: number; freeVehicles: number }> {
+  const busy = db
+    .select({ id: trips.vehicleId })
+    .from(trips)
+    .where(and(eq(trips.operatorId, p.operatorId), inArray(trips.state, [...VEHICLE_BUSY_STATES])));
+  const [row] = await db
+    .select({
+      totalVehicles: count(),
+      freeVehicles: sql<number>`count(*) filter (where ${vehicles.id} not in ${busy})`.mapWith(Number),
+    })
+    .from(vehicles)
+    .where(eq(vehicles.operatorId, p.operatorId));
+  return { totalVehicles: row?.totalVehicles ?? 0, freeVehicles: row?.freeVehicles ?? 0 };
+}
 
 /** The operator's owner (the account's OPERATOR user), to whom operator-wide messages go. */
 export async function findOwnerUserId(db: Db, p: { operatorId: string }): Promise<string | undefined> {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertAdmin, insertConsigner, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { clientEvents, operatorProfiles, policyAcceptances, userSettings, users } from '../../db/schema/index.ts';
 import { asOperatorId } from '../../lib/tenancy.ts';
+import { insertTrip } from '../trips/trips.test-factory.ts';
 import { notificationAllowed } from './account.service.ts';
 import { pendingPolicies } from './policy.service.ts';
 
@@ -171,12 +172,27 @@ describe('app config', () => {
       url: '/api/odin/operator-web/services/info/show-vehicle-availability',
       token: op.owner.token,
     });
-    expect(card.body.data).toEqual({ show: false });
+    expect(card.body.data).toEqual({ show: false, totalVehicles: 0, freeVehicles: 0 });
     const token = await t.call({ method: 'GET', url: `${V1}/token/app-config`, token: op.owner.token });
     expect(token.body.data.walletRechargeSource).toBe('RAZORPAY');
     // another operator keeps its own defaults
     const other = await insertOperator(t.db);
     expect((await t.call({ method: 'GET', url: `${V1}/config/app`, token: other.owner.token })).body.data.activeScreen).toBe(2);
+  });
+
+  it('the vehicle availability card counts the vehicles no running trip holds', async () => {
+    const op = await insertOperator(t.db);
+    const url = '/api/odin/operator-web/services/info/show-vehicle-availability';
+    // no vehicle yet: nothing to say, so no card
+    expect((await t.call({ method: 'GET', url, token: op.owner.token })).body.data).toEqual({ show: false, totalVehicles: 0, freeVehicles: 0 });
+    await insertVehicle(t.db, op.operatorId);
+    await insertTrip(t.db, { operator: op, state: 'IN_TRANSIT' }); // adds a vehicle the trip holds
+    await insertTrip(t.db, { operator: op, state: 'UNLOADED' }); // an unloaded truck is free for a new load
+    expect((await t.call({ method: 'GET', url, token: op.owner.token })).body.data).toEqual({ show: true, totalVehicles: 3, freeVehicles: 2 });
+    // another operator's trips and vehicles never count
+    const other = await insertOperator(t.db);
+    await insertTrip(t.db, { operator: other, state: 'IN_TRANSIT' });
+    expect((await t.call({ method: 'GET', url, token: op.owner.token })).body.data.totalVehicles).toBe(3);
   });
 
   it('refuses a platform field and an unknown screen', async () => {

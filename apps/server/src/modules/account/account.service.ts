@@ -10,6 +10,7 @@ import {
   type ProfileUpdate,
   type Settings,
   type SettingsUpdate,
+  type VehicleAvailability,
 } from '@bhada/contracts/account';
 import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -159,8 +160,9 @@ export async function updateAppConfig(
   return getAppConfig(ctx, p);
 }
 
-export async function vehicleAvailability(ctx: ServiceContext, p: { operatorId: OperatorId }): Promise<{ show: boolean }> {
-  return { show: (await getAppConfig(ctx, p)).show_vehicle_availability_card };
+export async function vehicleAvailability(ctx: ServiceContext, p: { operatorId: OperatorId }): Promise<VehicleAvailability> {
+  const [config, fleet] = await Promise.all([getAppConfig(ctx, p), repo.countFreeVehicles(ctx.db, p)]);
+  return { show: config.show_vehicle_availability_card && fleet.totalVehicles > 0, ...fleet };
 }
 
 /** Where a wallet top-up goes for this operator (the token screen's config reads it). */

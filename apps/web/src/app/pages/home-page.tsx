@@ -14,6 +14,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/page-title.tsx';
+// account (issue 13): the app config's vehicle availability card
+import { VehicleAvailabilityCard } from '../../features/account/components/config-prompts.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useStored } from '../../lib/storage.ts';
 
@@ -56,6 +58,7 @@ export function HomePage() {
           <Text>{t('home.intro')}</Text>
         </Stack>
       </Paper>
+      <VehicleAvailabilityCard />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
         {SHORTCUTS[menuType].map((s) => (
           <UnstyledButton key={s.key} component={Link} to={s.to}>

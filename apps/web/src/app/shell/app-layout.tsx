@@ -5,8 +5,11 @@ import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { PageTitleProvider } from '../../components/page-title.tsx';
 // account (issue 13): new policy versions are asked for after login
+import { useOperatorAppConfig, WarningBottomBanner } from '../../features/account/components/config-prompts.tsx';
 import { PendingPoliciesPrompt } from '../../features/account/components/pending-policies-prompt.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
+// support (issue 14): the app config's feedback widget opens the survey
+import { FeedbackWidget } from '../../features/support/components/feedback-widget.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SideMenu } from './side-menu.tsx';
 
@@ -15,6 +18,7 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // keeps the stored name and menu type in step with the server (spec: /api/auth/me)
   useMe();
+  const appConfig = useOperatorAppConfig();
 
   return (
     <PageTitleProvider>
@@ -30,6 +34,8 @@ export function AppLayout() {
           <Suspense fallback={<FullScreenLoader />}>
             <Outlet />
           </Suspense>
+          <WarningBottomBanner />
+          <FeedbackWidget enabled={Boolean(appConfig?.feedBackWidget)} />
         </AppShell.Main>
       </AppShell>
     </PageTitleProvider>

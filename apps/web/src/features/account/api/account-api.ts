@@ -30,8 +30,12 @@ const TDS = '/api/odin/operator-app/v1/profile/tds-declaration';
 const APP = '/api/odin/v2/map/app';
 
 /** spec "GET /rest/tesseract/v1/profile" */
-export const useProfile = () =>
-  useQuery({ queryKey: accountKeys.profile(), queryFn: ({ signal }) => http.get(`${V1}/profile`, { schema: profileSchema, signal }) });
+export const useProfile = (enabled = true) =>
+  useQuery({
+    queryKey: accountKeys.profile(),
+    queryFn: ({ signal }) => http.get(`${V1}/profile`, { schema: profileSchema, signal }),
+    enabled,
+  });
 
 export function useUpdateProfile() {
   const qc = useQueryClient();
@@ -51,10 +55,12 @@ export function useSetOperative() {
 }
 
 /** spec "GET /odin/operator-web/services/info/app-config" */
-export const useAppConfig = () =>
+export const useAppConfig = (enabled = true) =>
   useQuery({
     queryKey: accountKeys.config(),
     queryFn: ({ signal }) => http.get('/api/odin/operator-web/services/info/app-config', { schema: appConfigSchema, signal }),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 
 /** spec "GET /setting" */

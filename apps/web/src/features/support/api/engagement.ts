@@ -18,8 +18,12 @@ const SURVEY = '/api/odin/operator-web/survey/question-response';
 const RATES = '/api/rest/tesseract/v1/operator/odvtRateCardStatus';
 
 /** spec "GET /odin/operator-web/survey/question-response". */
-export const useSurvey = () =>
-  useQuery({ queryKey: supportKeys.survey(), queryFn: ({ signal }) => http.get(SURVEY, { schema: surveyQueryResponseSchema, signal }) });
+export const useSurvey = (enabled = true) =>
+  useQuery({
+    queryKey: supportKeys.survey(),
+    queryFn: ({ signal }) => http.get(SURVEY, { schema: surveyQueryResponseSchema, signal }),
+    enabled,
+  });
 
 /** spec "POST /odin/operator-web/survey/question-response"; failures are shown by the page (spec §8). */
 export function useSubmitSurvey() {
