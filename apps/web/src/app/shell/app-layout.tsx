@@ -27,7 +27,7 @@ export function AppLayout() {
           <AppHeader menuOpened={opened} onToggleMenu={toggle} />
         </AppShell.Header>
         <AppShell.Navbar>
-          <SideMenu onNavigate={close} />
+          <SideMenu onNavigate={close} footer={<FeedbackWidget enabled={Boolean(appConfig?.feedBackWidget)} />} />
         </AppShell.Navbar>
         <AppShell.Main>
           <PendingPoliciesPrompt />
@@ -35,7 +35,6 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
           <WarningBottomBanner />
-          <FeedbackWidget enabled={Boolean(appConfig?.feedBackWidget)} />
         </AppShell.Main>
       </AppShell>
     </PageTitleProvider>

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Box, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
@@ -10,7 +11,8 @@ import { useLogout } from '../../features/auth/api/logout.ts';
 import { useStored } from '../../lib/storage.ts';
 import { menuFor } from './menu-items.tsx';
 
-export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+/** `footer`: what the layout adds under the menu (the app config's feedback widget). */
+export function SideMenu({ onNavigate, footer }: { onNavigate?: () => void; footer?: ReactNode }) {
   const { t } = useTranslation('shell');
   const location = useLocation();
   const name = useStored('name');
@@ -66,6 +68,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
         </nav>
       </ScrollArea>
       <Divider />
+      <Box onClick={onNavigate}>{footer}</Box>
       <Box p="md">
         <LanguageToggle fullWidth />
       </Box>

@@ -1,4 +1,4 @@
-import { Affix, Button } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -6,8 +6,8 @@ import { paths } from '../../../lib/paths.ts';
 import { useSurvey } from '../api/engagement.ts';
 
 /**
- * The feedback widget (app config `feedBackWidget`): a button that opens the survey while the user has
- * one to answer; it goes once the survey is answered, and never covers the survey page itself.
+ * The feedback widget (app config `feedBackWidget`): a button under the side menu that opens the survey
+ * while the user has one to answer; it goes once the survey is answered. In the menu, it covers nothing.
  */
 export function FeedbackWidget({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation('support');
@@ -15,17 +15,10 @@ export function FeedbackWidget({ enabled }: { enabled: boolean }) {
   const survey = useSurvey(enabled);
   if (!enabled || !survey.data?.survey || pathname === paths.survey) return null;
   return (
-    <Affix position={{ bottom: 88, right: 16 }} zIndex={140}>
-      <Button
-        component={Link}
-        to={paths.survey}
-        h={44}
-        radius="xl"
-        leftSection={<IconMessageStar size={18} aria-hidden />}
-        style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-      >
+    <Box px="md" pt="md">
+      <Button component={Link} to={paths.survey} h={44} fullWidth variant="light" leftSection={<IconMessageStar size={18} aria-hidden />}>
         {t('survey.widget')}
       </Button>
-    </Affix>
+    </Box>
   );
 }
