@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support.ts';
+import { login, tokenOf } from './support.ts';
 
 test.describe('support: survey, referral, training', () => {
   test('the operator answers the feedback survey once', async ({ page }) => {
     await login(page, '9000000002');
     await page.goto('/web-view/tickets');
-    await page.getByRole('link', { name: 'Give feedback' }).click();
+    // the tickets page links the survey, and so may the menu's feedback widget: either opens it
+    await page.getByRole('link', { name: 'Give feedback' }).first().click();
     await expect(page).toHaveURL(/\/web-view\/survey/);
     await expect(page.getByText('Tell us about Bhada')).toBeVisible();
     const submit = page.getByRole('button', { name: 'Submit' });
@@ -81,5 +82,91 @@ test.describe('support: survey, referral, training', () => {
     // recorded on the server: still done after a reload
     await page.reload();
     await expect(page.locator('.mantine-Card-root').filter({ hasText: 'How your rating is made' }).getByText('Done')).toBeVisible();
+  });
+
+  test('a disputed toll is answered live by support and credited back to the tag', async ({ page, browser, baseURL }) => {
+    test.setTimeout(150_000);
+    await login(page, '9000000003');
+    const token = (await tokenOf(page)) ?? '';
+    const tagOf = async (vehicle: string) => {
+      const answer = await page.request.get(`/api/fastag/vehicleWiseTagAmount?searchText=${vehicle}&pageNo=0`, { headers: { token } });
+      expect(answer.ok()).toBe(true);
+      const list = (await answer.json()).data.list as Array<{ vehicleId: string; vehicleNumber: string }>;
+      return list.find((r) => r.vehicleNumber === vehicle);
+    };
+
+    // ---- the operator disputes a toll from the vehicle's transactions
+    await page.goto('/portal/fastag');
+    const table = page.getByRole('table', { name: 'Vehicles with Fastag' });
+    const firstRow = table.getByRole('row').nth(1);
+    const vehicle = ((await firstRow.getByRole('cell').first().locator('p').first().textContent()) ?? '').trim();
+    expect(vehicle).toMatch(/^[A-Z]{2}\d{2}[A-Z]{1,3}\d{3,4}$/);
+    const started = Date.now() - 5_000;
+    const vehicleId = (await tagOf(vehicle))?.vehicleId as string;
+    await firstRow.getByRole('cell').first().click();
+    await expect(page).toHaveURL(/\/portal\/fastag\/details/);
+    const txns = page.getByRole('table', { name: 'Fastag transactions' });
+    const disputeButton = txns.getByRole('button', { name: 'Dispute' }).first();
+    await expect(disputeButton).toBeVisible({ timeout: 20_000 });
+    const disputed = page.waitForResponse((r) => /\/api\/fastag\/transactions\/[^/]+\/dispute$/.test(new URL(r.url()).pathname));
+    await disputeButton.click();
+    const answer = await disputed;
+    expect(answer.ok()).toBe(true);
+    const ticketId = (await answer.json()).data.ticketId as string;
+    const txnId = decodeURIComponent(new URL(answer.url()).pathname.split('/').at(-2) as string);
+    await expect(page.getByText('Dispute raised. Our team will get back to you.')).toBeVisible();
+    const opened = (await (await page.request.get(`/api/rest/tesseract/v1/ticket/${ticketId}`, { headers: { token } })).json()).data as {
+      subject: string;
+      details: { txnId: string; amountPaisa: number };
+    };
+    const toll = opened.subject;
+    expect(opened.details.txnId).toBe(txnId);
+
+    // ---- the operator keeps the ticket's thread open
+    await page.goto(`/app/caraxes/marketplace/tickets/chat?ticketId=${ticketId}`);
+    const thread = page.getByRole('log', { name: 'Messages' });
+    await expect(page.getByText(toll).first()).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { __noReload: boolean }).__noReload = true;
+    });
+
+    // ---- support takes the ticket, replies, and the reply reaches the open thread without a reload
+    const admin = await (await browser.newContext({ baseURL })).newPage();
+    await login(admin, '9000000900');
+    await admin.goto('/portal/admin/support');
+    await admin
+      .getByRole('row')
+      .filter({ hasText: toll })
+      .filter({ hasText: /^.*0 h.*$/ })
+      .first()
+      .click();
+    await expect(admin.getByText(ticketId, { exact: false }).first()).toBeVisible();
+    await admin.getByRole('button', { name: 'Take this ticket' }).click();
+    const reply = `We are checking this toll with the plaza (${ticketId}).`;
+    await admin.getByLabel('Your message').fill(reply);
+    await admin.getByRole('button', { name: 'Send' }).click();
+    await expect(thread.getByText(reply)).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+    // ---- resolved in the operator's favour: the toll comes back to the tag, once
+    await admin.getByRole('combobox', { name: 'Outcome' }).click();
+    await admin.getByRole('option', { name: 'Resolved in your favour' }).click();
+    await expect(admin.getByText('The toll amount will be credited back to the tag once.')).toBeVisible();
+    await admin.getByLabel('Note to the operator').fill('The plaza charged twice; the toll is credited back.');
+    await admin.getByRole('button', { name: 'Resolve' }).click();
+    await expect(admin.getByText(/^Toll credited back to the tag/)).toBeVisible();
+    await admin.context().close();
+
+    const resolved = await page.request.get(`/api/rest/tesseract/v1/ticket/${ticketId}`, { headers: { token } });
+    expect((await resolved.json()).data.status).toBe('RESOLVED');
+    // the tag's transactions hold one reversal of exactly the disputed toll (the toll simulator may debit
+    // the same tag meanwhile, so the balance alone would not prove it)
+    const list = (
+      (await (await page.request.get(`/api/fastag/transactions/v3/${vehicleId}?pageSize=100`, { headers: { token } })).json()).data as {
+        list: Array<{ kind: string; amount: number; time: string }>;
+      }
+    ).list;
+    const reversals = list.filter((r) => r.kind === 'TOLL_REVERSAL' && Date.parse(r.time) >= started);
+    expect(reversals.map((r) => Math.round(r.amount * 100))).toEqual([opened.details.amountPaisa]);
   });
 });
