@@ -156,7 +156,15 @@ test.describe('consigner', () => {
     await page.getByLabel('Email').fill('reports@cn2001.example.in');
     await page.getByRole('button', { name: 'Mail me the report' }).click();
     await expect(page.getByText('Report will be mailed to the email shortly.').first()).toBeVisible();
-    // the request is listed with the address it goes to
-    await expect(page.getByText(/reports@cn2001\.example\.in/).first()).toBeVisible();
+    // the request is listed with the address it goes to; a job builds it, and then it can be downloaded too
+    const request = page
+      .getByText(/reports@cn2001\.example\.in/)
+      .first()
+      .locator('..');
+    await expect(request).toBeVisible();
+    await expect(request.getByText('Mailed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await request.getByRole('button', { name: 'Download', exact: true }).click();
+    expect((await download).suggestedFilename()).toMatch(/^vehicle-by-operator-.+\.xlsx$/);
   });
 });

@@ -22,6 +22,7 @@ import { loadsRoutes } from './modules/loads/loads.routes.ts';
 // operations
 import { consignerRoutes } from './modules/operations/consigner.routes.ts';
 import { consignmentsRoutes } from './modules/operations/consignments.routes.ts';
+import { registerOperationsJobs } from './modules/operations/operations.jobs.ts';
 import { schedulingRoutes } from './modules/operations/scheduling.routes.ts';
 import { workflowRoutes } from './modules/operations/workflow.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLoadsJobs(app.ctx);
   registerTrackingJobs(app.ctx, { includeDeviceless: !isProduction(config) });
   registerVehiclesJobs(app.ctx, { production: isProduction(config) });
+  registerOperationsJobs(app.ctx);
   // the toll simulator feeds the demo fleet only outside production (ADR 044)
   registerFastagJobs(app.ctx, {
     issuerSecret: config.TAG_ISSUER_SECRET,

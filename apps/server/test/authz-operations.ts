@@ -35,6 +35,7 @@ export const OPERATIONS_ACCESS = {
   'GET /api/data/getVehicleByOperatorReport': { access: { kind: 'consigner' } },
   'GET /api/consigner/reports': { access: { kind: 'consigner' } },
   'GET /api/consigner/report/download': { access: { kind: 'consigner' } },
+  'GET /api/consigner/report/{requestId}/file': { access: { kind: 'consigner' } },
   // the first demo consigner's trip demand: the other consigner asks for what is not its own
   'GET /api/consigner/demand/{code}/document': { access: { kind: 'poster', own: true }, params: { code: 'tripDemand' } },
 } as const;

@@ -343,7 +343,7 @@ export const consignerFiltersResponseSchema = z.object({
   operators: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 
-export const REPORT_TYPES = ['VEHICLE_BY_OPERATOR', 'TRIPS'] as const;
+export const REPORT_TYPES = ['VEHICLE_BY_OPERATOR', 'TRIPS', 'PAYMENTS', 'TDS'] as const;
 export const reportQuerySchema = z.object({
   reportType: z.enum(REPORT_TYPES).default('VEHICLE_BY_OPERATOR'),
   email: z.email({ error: 'Enter a valid email address' }).max(120).optional(),
@@ -357,7 +357,10 @@ export const reportRequestSchema = z.object({
   status: z.enum(['BUILDING', 'MAILED', 'FAILED']),
   rowCount: z.number().int(),
   createdAt: z.string(),
+  /** the built workbook can be downloaded (GET /api/consigner/report/{requestId}/file) */
+  fileReady: z.boolean(),
 });
+export const reportFileResponseSchema = z.object({ url: z.string(), fileName: z.string() });
 export const reportRequestsResponseSchema = z.object({ list: z.array(reportRequestSchema) });
 
 export const DEMAND_DOCUMENT_TYPES = ['DOCKET', 'INVOICE', 'EWAY_BILL', 'POD', 'BILTI'] as const;

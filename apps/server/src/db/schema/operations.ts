@@ -127,4 +127,9 @@ export const reportRequests = pgTable('report_requests', {
   messageId: text('message_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   finishedAt: ts('finished_at'),
+  /** the period asked for (India dates), so the job builds what was asked */
+  fromDate: text('from_date'),
+  toDate: text('to_date'),
+  /** the built workbook in file storage, for download */
+  fileKey: text('file_key'),
 });

@@ -184,11 +184,19 @@ describe('app config', () => {
     const op = await insertOperator(t.db);
     const url = '/api/odin/operator-web/services/info/show-vehicle-availability';
     // no vehicle yet: nothing to say, so no card
-    expect((await t.call({ method: 'GET', url, token: op.owner.token })).body.data).toEqual({ show: false, totalVehicles: 0, freeVehicles: 0 });
+    expect((await t.call({ method: 'GET', url, token: op.owner.token })).body.data).toEqual({
+      show: false,
+      totalVehicles: 0,
+      freeVehicles: 0,
+    });
     await insertVehicle(t.db, op.operatorId);
     await insertTrip(t.db, { operator: op, state: 'IN_TRANSIT' }); // adds a vehicle the trip holds
     await insertTrip(t.db, { operator: op, state: 'UNLOADED' }); // an unloaded truck is free for a new load
-    expect((await t.call({ method: 'GET', url, token: op.owner.token })).body.data).toEqual({ show: true, totalVehicles: 3, freeVehicles: 2 });
+    expect((await t.call({ method: 'GET', url, token: op.owner.token })).body.data).toEqual({
+      show: true,
+      totalVehicles: 3,
+      freeVehicles: 2,
+    });
     // another operator's trips and vehicles never count
     const other = await insertOperator(t.db);
     await insertTrip(t.db, { operator: other, state: 'IN_TRANSIT' });

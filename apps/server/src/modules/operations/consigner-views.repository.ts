@@ -183,12 +183,26 @@ export async function insertReportRequest(db: Db, row: typeof reportRequests.$in
 
 export async function finishReportRequest(
   db: Db,
-  { id, set }: { id: string; set: Pick<typeof reportRequests.$inferInsert, 'status' | 'rowCount' | 'messageId'> },
+  { id, set }: { id: string; set: Pick<typeof reportRequests.$inferInsert, 'status' | 'rowCount' | 'messageId' | 'fileKey'> },
 ) {
   await db
     .update(reportRequests)
     .set({ ...set, finishedAt: new Date() })
     .where(eq(reportRequests.id, id));
+}
+
+export async function findReportRequest(db: Db, { id }: { id: string }) {
+  const [row] = await db.select().from(reportRequests).where(eq(reportRequests.id, id)).limit(1);
+  return row;
+}
+
+export async function findConsignerReportRequest(db: Db, { id, consignerCode }: { id: string; consignerCode: ConsignerCode }) {
+  const [row] = await db
+    .select()
+    .from(reportRequests)
+    .where(and(eq(reportRequests.id, id), eq(reportRequests.consignerCode, consignerCode)))
+    .limit(1);
+  return row;
 }
 
 export const listReportRequests = (db: Db, { consignerCode }: { consignerCode: ConsignerCode }) =>

@@ -5,6 +5,7 @@ import {
   consignerVehiclesResponseSchema,
   demandDocumentsResponseSchema,
   OPERATIONS_MESSAGES,
+  reportFileResponseSchema,
   reportQuerySchema,
   reportRequestSchema,
   reportRequestsResponseSchema,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { requireKind } from '../../plugins/auth.ts';
+import * as reports from './consigner-reports.service.ts';
 import * as views from './consigner-views.service.ts';
 import { consignerOf } from './operations-access.ts';
 
@@ -57,7 +59,7 @@ export const consignerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await views.mailReport(app.ctx, { actor: consignerOf(request), query: request.query }), OPERATIONS_MESSAGES.reportMailed),
+      ok(await reports.mailReport(app.ctx, { actor: consignerOf(request), query: request.query }), OPERATIONS_MESSAGES.reportMailed),
   );
 
   app.get(
@@ -66,7 +68,21 @@ export const consignerRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: consigner,
       schema: { tags, summary: 'My report requests', response: { 200: envelopeSchema(reportRequestsResponseSchema) } },
     },
-    async (request) => ok(await views.reportRequests(app.ctx, { actor: consignerOf(request) })),
+    async (request) => ok(await reports.reportRequests(app.ctx, { actor: consignerOf(request) })),
+  );
+
+  app.get(
+    '/api/consigner/report/:requestId/file',
+    {
+      preValidation: consigner,
+      schema: {
+        tags,
+        summary: 'A signed link to a built report of mine',
+        params: z.object({ requestId: z.string().min(1).max(40) }),
+        response: { 200: envelopeSchema(reportFileResponseSchema) },
+      },
+    },
+    async (request) => ok(await reports.reportFile(app.ctx, { actor: consignerOf(request), requestId: request.params.requestId })),
   );
 
   app.get(
@@ -76,7 +92,7 @@ export const consignerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Download a report as xlsx', querystring: reportQuerySchema.omit({ email: true }) },
     },
     async (request, reply) => {
-      const report = await views.downloadReport(app.ctx, { actor: consignerOf(request), query: request.query });
+      const report = await reports.downloadReport(app.ctx, { actor: consignerOf(request), query: request.query });
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${report.fileName}"`)

@@ -446,4 +446,61 @@ describe('the mailed report', () => {
     expect(noEmail.status).toBe(400);
     expect(noEmail.body.field).toBe('email');
   });
+
+  const workbookAt = async (url: string) => {
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/attachment; filename=".*\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    return workbook.worksheets[0]!;
+  };
+
+  it('is kept for download by its consigner only, with real dates and amounts', async () => {
+    const asked = await t.call({
+      method: 'GET',
+      url: '/api/data/getVehicleByOperatorReport?reportType=TRIPS&email=vikram@example.in',
+      token: trip.consigner.user.token,
+    });
+    expect(asked.body.data).toMatchObject({ status: 'MAILED', fileReady: true });
+    const requestId = asked.body.data.requestId as string;
+    const list = await t.call({ method: 'GET', url: '/api/consigner/reports', token: trip.consigner.user.token });
+    expect(list.body.data.list.find((r: { requestId: string }) => r.requestId === requestId)).toMatchObject({ fileReady: true });
+
+    const link = await t.call({ method: 'GET', url: `/api/consigner/report/${requestId}/file`, token: trip.consigner.user.token });
+    expect(link.status).toBe(200);
+    expect(link.body.data.fileName).toMatch(/^trips-.*\.xlsx$/);
+    const sheet = await workbookAt(link.body.data.url);
+    const row = sheet.getRows(1, sheet.rowCount)!.find((r) => r.getCell(1).value === trip.tripId)!;
+    expect(row.getCell(2).value).toBeInstanceOf(Date);
+    expect(row.getCell(8).value).toBe(45_000);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen' });
+    expect(sheet.autoFilter).toBeTruthy();
+
+    // another consigner's request is not found
+    const theirs = await t.call({ method: 'GET', url: `/api/consigner/report/${requestId}/file`, token: other.consigner.user.token });
+    expect(theirs.status).toBe(404);
+  });
+
+  it('the payments and TDS reports add up the trips the consigner owes for', async () => {
+    for (const reportType of ['PAYMENTS', 'TDS'] as const) {
+      const asked = await t.call({
+        method: 'GET',
+        url: `/api/data/getVehicleByOperatorReport?reportType=${reportType}&email=vikram@example.in`,
+        token: trip.consigner.user.token,
+      });
+      expect(asked.status).toBe(200);
+      const link = await t.call({
+        method: 'GET',
+        url: `/api/consigner/report/${asked.body.data.requestId}/file`,
+        token: trip.consigner.user.token,
+      });
+      const sheet = await workbookAt(link.body.data.url);
+      const values = sheet.getRows(1, sheet.rowCount)!.map((r) => (r.values as unknown[]).slice(1));
+      const total = values.find((v) => v[0] === 'Total')!;
+      // freight ₹45,000 with 1 % TDS withheld (the operator filed no declaration)
+      if (reportType === 'PAYMENTS') expect(total.slice(5, 7)).toEqual([45_000, 450]);
+      else expect(total.slice(3, 5)).toEqual([45_000, 450]);
+    }
+  });
 });

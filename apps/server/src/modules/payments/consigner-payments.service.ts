@@ -148,3 +148,10 @@ export async function completeConsignerOrder(deps: PaymentsDeps, actor: Actor, o
 }
 
 export type { FeeMode };
+
+/** Each of the consigner's trips with its operator and what it owes (freight, TDS, paid, due): for reports. */
+export async function consignerTripAccounts(db: Db, consignerCode: string): Promise<Array<TripBalance & { operatorId: string }>> {
+  const rows = await repo.listConsignerTripPayments(db, consignerCode);
+  const balances = await tripBalancesOf(db, rows);
+  return balances.map((balance, i) => ({ ...balance, operatorId: rows[i]?.operatorId ?? '' }));
+}

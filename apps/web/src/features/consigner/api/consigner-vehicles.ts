@@ -1,6 +1,7 @@
 import {
   consignerFiltersResponseSchema,
   consignerVehiclesResponseSchema,
+  reportFileResponseSchema,
   reportRequestSchema,
   reportRequestsResponseSchema,
 } from '@bhada/contracts/operations';
@@ -29,7 +30,41 @@ export const useVehicleFilters = () =>
   useQuery({ queryKey: keys.filters(), queryFn: () => http.get('/api/vehicle/getFilters', { schema: consignerFiltersResponseSchema }) });
 
 export const useReportRequests = () =>
-  useQuery({ queryKey: keys.reports(), queryFn: () => http.get('/api/consigner/reports', { schema: reportRequestsResponseSchema }) });
+  useQuery({
+    queryKey: keys.reports(),
+    queryFn: () => http.get('/api/consigner/reports', { schema: reportRequestsResponseSchema }),
+    // a report is built by a job: look again while one is still being built
+    refetchInterval: (query) => (query.state.data?.list.some((r) => r.status === 'BUILDING') ? 2_000 : false),
+  });
+
+/**
+ * Downloads a built report through its short-lived signed link, telling the share received so far
+ * (0–1) while the file arrives.
+ */
+export async function downloadBuiltReport(requestId: string, onProgress: (share: number) => void) {
+  const { url, fileName } = await http.get(`/api/consigner/report/${encodeURIComponent(requestId)}/file`, {
+    schema: reportFileResponseSchema,
+  });
+  const res = await fetch(url);
+  if (!res.ok || !res.body) throw new Error('download failed');
+  const total = Number(res.headers.get('content-length')) || 0;
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    if (total) onProgress(Math.min(1, received / total));
+  }
+  onProgress(1);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob(chunks as BlobPart[]));
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
 
 /** spec: GET /data/getVehicleByOperatorReport — the report is mailed. */
 export function useMailReport() {

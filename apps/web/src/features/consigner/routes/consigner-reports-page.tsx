@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { REPORT_TYPES } from '@bhada/contracts/operations';
+import { Alert, Badge, Button, Group, Paper, Progress, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/page-title.tsx';
@@ -6,7 +7,34 @@ import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
-import { downloadReport, useMailReport, useReportRequests } from '../api/consigner-vehicles.ts';
+import { downloadBuiltReport, downloadReport, useMailReport, useReportRequests } from '../api/consigner-vehicles.ts';
+
+/** A built report's download, with the share received shown while it arrives. */
+function BuiltReportDownload({ requestId }: { requestId: string }) {
+  const { t } = useTranslation('consigner');
+  const [share, setShare] = useState<number | null>(null);
+  if (share !== null && share < 1)
+    return (
+      <Stack gap={2} w={160} aria-live="polite">
+        <Text size="xs">{t('reports.downloading', { percent: Math.round(share * 100) })}</Text>
+        <Progress value={share * 100} aria-label={t('reports.downloadFile')} />
+      </Stack>
+    );
+  return (
+    <Button
+      variant="light"
+      h={44}
+      onClick={() => {
+        setShare(0);
+        downloadBuiltReport(requestId, setShare)
+          .catch(() => notify.snackbar(t('reports.downloadFailed'), 'error'))
+          .finally(() => setShare(null));
+      }}
+    >
+      {t('reports.downloadFile')}
+    </Button>
+  );
+}
 
 /** /portal/consigner/reports: ask for a report; it is built as xlsx and mailed (spec: "the report is mailed"). */
 export function ConsignerReportsPage() {
@@ -23,13 +51,12 @@ export function ConsignerReportsPage() {
       <Title order={3}>{t('reports.title')}</Title>
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
-          <SegmentedControl
+          <Select
+            label={t('reports.type')}
             value={reportType}
-            onChange={setReportType}
-            data={[
-              { value: 'VEHICLE_BY_OPERATOR', label: t('reports.types.VEHICLE_BY_OPERATOR') },
-              { value: 'TRIPS', label: t('reports.types.TRIPS') },
-            ]}
+            onChange={(v) => v && setReportType(v)}
+            allowDeselect={false}
+            data={REPORT_TYPES.map((value) => ({ value, label: t(`reports.types.${value}`) }))}
           />
           <TextInput
             label={t('reports.email')}
@@ -79,9 +106,12 @@ export function ConsignerReportsPage() {
                 <Text size="sm" c="dimmed">
                   {formatDateTime(r.createdAt)} · {r.email} · {t('reports.rows', { count: r.rowCount })}
                 </Text>
-                <Badge color={r.status === 'MAILED' ? 'green' : r.status === 'FAILED' ? 'red' : 'blue'} variant="light">
-                  {t(`reports.status.${r.status}`)}
-                </Badge>
+                <Group justify="space-between" mt={4}>
+                  <Badge color={r.status === 'MAILED' ? 'green' : r.status === 'FAILED' ? 'red' : 'blue'} variant="light">
+                    {t(`reports.status.${r.status}`)}
+                  </Badge>
+                  {r.fileReady ? <BuiltReportDownload requestId={r.requestId} /> : null}
+                </Group>
               </Paper>
             ))}
           </Stack>
