@@ -9,6 +9,7 @@ import { pdfText } from '../../../test/pdf-text.ts';
 import type { Db } from '../../db/client.ts';
 import { positions } from '../../db/schema/index.ts';
 import { checkLedger } from '../ledger/ledger.service.ts';
+import { POSITIONS_TOPIC } from '../tracking/tracking.service.ts';
 import { insertTrip } from '../trips/trips.test-factory.ts';
 
 let t: TestApp;
@@ -420,6 +421,17 @@ describe('scheduled vehicles', () => {
     expect(after.body.data.list.map((v: { id: string }) => v.id)).toContain(item.id);
     const missing = await t.call({ method: 'GET', url: '/api/vehicle/getItinerary?id=NOPE', token: admin });
     expect(missing).toMatchObject({ status: 404, body: { message: 'Error in fetching itinerary data.' } });
+  });
+});
+
+describe('the scheduled-vehicle map stays live', () => {
+  it('a position arriving for any vehicle tells the open schedule screens to read the map again', async () => {
+    const seen: unknown[] = [];
+    const stop = t.app.events.subscribe('schedule:all', (event) => seen.push(event));
+    await t.app.events.publish({ topic: POSITIONS_TOPIC, type: 'POSITIONS', data: { count: 3 } });
+    await expect.poll(() => seen.length).toBeGreaterThan(0);
+    expect(seen[0]).toMatchObject({ type: 'SCHEDULE', data: { reason: 'POSITIONS' } });
+    stop();
   });
 });
 

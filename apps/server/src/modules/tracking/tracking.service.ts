@@ -16,6 +16,14 @@ import * as tripsRepo from '../trips/trips.repository.ts';
 import { lanePoint } from './geo.ts';
 import * as repo from './tracking.repository.ts';
 
+/**
+ * Server-side only (no browser may follow it): a position arrived for some vehicle. Screens that show
+ * many vehicles (the scheduled-vehicle map) follow it through their own coalesced topics.
+ */
+export const POSITIONS_TOPIC = 'positions:all';
+const positionsArrived = (events: EventBus, count: number) =>
+  events.publish({ topic: POSITIONS_TOPIC, type: 'POSITIONS', data: { count } }).catch(() => undefined);
+
 /** positions attach to the vehicle's trip while it is on the job */
 const TRACKED_STATES = ['ASSIGNED', 'REACHED_LOADING', 'LOADED', 'IN_TRANSIT', 'REACHED_UNLOADING'] as const;
 
@@ -81,6 +89,7 @@ export async function ingest(db: Db, events: EventBus, q: OsmandQuery, now = new
     },
   ]);
   await repo.touchDevice(db, device.id, now);
+  await positionsArrived(events, 1);
   if (trip) {
     await events
       .publish({
@@ -178,6 +187,7 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
     });
   }
   await repo.insertPositions(db, rows);
+  if (rows.length) await positionsArrived(events, rows.length);
   for (const r of rows) {
     await events
       .publish({
