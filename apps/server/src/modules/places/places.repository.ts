@@ -24,10 +24,12 @@ export interface PlaceHit {
 
 const HIT_COLUMNS = sql`id, name, city, state, address, address_type AS "addressType", lat, lng, false AS saved`;
 const typeFilter = (types: Place['addressType'][]) =>
-  types.length ? sql`AND address_type IN (${sql.join(
-    types.map((t) => sql`${t}`),
-    sql`, `,
-  )})` : sql``;
+  types.length
+    ? sql`AND address_type IN (${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )})`
+    : sql``;
 
 async function hits(db: Db, query: SQL): Promise<PlaceHit[]> {
   const result = (await db.execute(query)) as unknown as { rows: PlaceHit[] };
@@ -42,7 +44,14 @@ async function hits(db: Db, query: SQL): Promise<PlaceHit[]> {
  */
 export async function searchByName(
   db: Db,
-  p: { operatorId: OperatorId | null; text: string; types: Place['addressType'][]; withSaved: boolean; withLocalities: boolean; limit: number },
+  p: {
+    operatorId: OperatorId | null;
+    text: string;
+    types: Place['addressType'][];
+    withSaved: boolean;
+    withLocalities: boolean;
+    limit: number;
+  },
 ): Promise<PlaceHit[]> {
   const t = p.text.toLowerCase();
   const prefix = `${escapeLike(t)}%`;
@@ -64,8 +73,11 @@ export async function searchByName(
       FROM gazetteer WHERE rank = 3 AND name_lower LIKE ${prefix}
       ORDER BY n LIMIT ${p.limit})`);
   }
-  return hits(db, sql`SELECT id, name, city, state, address, "addressType", lat, lng, saved FROM (${sql.join(parts, sql` UNION ALL `)}) AS found
-    ORDER BY g, k, r, n LIMIT ${p.limit}`);
+  return hits(
+    db,
+    sql`SELECT id, name, city, state, address, "addressType", lat, lng, saved FROM (${sql.join(parts, sql` UNION ALL `)}) AS found
+    ORDER BY g, k, r, n LIMIT ${p.limit}`,
+  );
 }
 
 /**
@@ -96,10 +108,7 @@ export async function curatedPlaces(db: Db) {
 
 /** How much of the gazetteer is there (rows by rank) and the state of its imports. */
 export async function gazetteerStatus(db: Db) {
-  const counts = await db
-    .select({ rank: gazetteer.rank, rows: sql<number>`count(*)::integer` })
-    .from(gazetteer)
-    .groupBy(gazetteer.rank);
+  const counts = await db.select({ rank: gazetteer.rank, rows: sql<number>`count(*)::integer` }).from(gazetteer).groupBy(gazetteer.rank);
   const imports = await db.select().from(gazetteerImports).orderBy(asc(gazetteerImports.source));
   return { counts, imports };
 }
