@@ -7,6 +7,7 @@ CREATE TABLE gazetteer (
   -- lowercased name in byte order ("C"): a LIKE 'prefix%' is an index range and ORDER BY follows the index
   name_lower text COLLATE "C" NOT NULL,
   city text NOT NULL,
+  city_lower text COLLATE "C" GENERATED ALWAYS AS (lower(city)) STORED,
   state text NOT NULL,
   pin text COLLATE "C",
   address text NOT NULL,

@@ -38,9 +38,9 @@ async function hits(db: Db, query: SQL): Promise<PlaceHit[]> {
 
 /**
  * Place search by name in one statement (ADR 113): the operator's saved places containing the text, then
- * curated places and districts (name prefix, then city prefix, then anywhere in the name), then post-office
- * localities whose name starts with the text. Each part is an index range on its own table; an empty text
- * lists saved places, then major cities, freight hubs and districts.
+ * curated places (name prefix, then city prefix, then anywhere in the name) and districts (name prefix), then
+ * post-office localities whose name starts with the text. Each part is an index range or a few dozen rows; an
+ * empty text lists saved places, then major cities, freight hubs and districts.
  */
 export async function searchByName(
   db: Db,
@@ -64,10 +64,16 @@ export async function searchByName(
       FROM saved_places WHERE operator_id = ${p.operatorId} AND lower(place_name) LIKE ${anywhere}
       ORDER BY k, n LIMIT ${p.limit})`);
   }
+  // curated places (46 rows): the text anywhere in the name, or the start of their city
   parts.push(sql`(SELECT ${HIT_COLUMNS}, 1 AS g,
-      CASE WHEN name_lower LIKE ${prefix} THEN 0 WHEN lower(city) LIKE ${prefix} THEN 1 ELSE 2 END AS k, rank AS r, name_lower AS n
-    FROM gazetteer WHERE rank <= 2 AND (name_lower LIKE ${anywhere} OR lower(city) LIKE ${prefix}) ${typeFilter(p.types)}
+      CASE WHEN name_lower LIKE ${prefix} THEN 0 WHEN city_lower LIKE ${prefix} THEN 1 ELSE 2 END AS k, rank AS r, name_lower AS n
+    FROM gazetteer WHERE rank <= 1 AND (name_lower LIKE ${anywhere} OR city_lower LIKE ${prefix}) ${typeFilter(p.types)}
     ORDER BY k, r, n LIMIT ${p.limit})`);
+  // districts: name prefix (an index range, in order)
+  if (p.types.length === 0 || p.types.includes('CITY')) {
+    parts.push(sql`(SELECT ${HIT_COLUMNS}, 1 AS g, 0 AS k, rank AS r, name_lower AS n
+      FROM gazetteer WHERE rank = 2 AND name_lower LIKE ${prefix} ORDER BY n LIMIT ${p.limit})`);
+  }
   if (p.withLocalities && t) {
     parts.push(sql`(SELECT ${HIT_COLUMNS}, 2 AS g, 0 AS k, rank AS r, name_lower AS n
       FROM gazetteer WHERE rank = 3 AND name_lower LIKE ${prefix}
