@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -5,9 +6,9 @@ import { chromium } from '@playwright/test';
 import { demoToken, freshPgDatabase, type LoadResult, load, root, startServer, table, tempDir } from './lib.ts';
 
 /**
- * Issue 13 measurements: place search (the built-in gazetteer plus the operator's saved places) at
- * 50 connections beside /api/health in the same run, on PostgreSQL and on PGlite; and the gzipped
- * JavaScript a browser loads for the public policy pages.
+ * Issue 13 measurements: place search (the gazetteer with the whole GeoNames postal data set of India, ADR 113,
+ * plus the operator's saved places) at 50 connections beside /api/health in the same run, on PostgreSQL and on
+ * PGlite; and the gzipped JavaScript a browser loads for the public policy pages.
  */
 
 const duration = Number(process.env.BENCH_SECONDS ?? 15);
@@ -30,25 +31,49 @@ async function savePlaces(url: string, token: string) {
   }
 }
 
+/** The file's last line (Vasona, 396240) is imported last: once its PIN resolves, the import is complete. */
+async function waitImported(url: string, token: string, timeoutMs = 15 * 60_000): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const r = await fetch(`${url}${SEARCH}?text=396240&addressTypes=LOCALITY`, { headers: { token } });
+    const body = (await r.json()) as { data?: Array<{ name: string }> };
+    if (body.data?.some((p) => p.name === 'Vasona')) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the postal places import did not finish in time');
+}
+
 async function searchRun(label: string, port: number, env: Record<string, string>) {
+  // the demo data is loaded beforehand by the command line: on a busy machine the seed can outlast the server's
+  // 10 s start-up hook limit, and only the search is measured here
+  execSync('npm run -s db:seed -w @bhada/server', { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
   const server = await startServer({ port, env: { JOBS_ENABLED: 'false', ...env } });
   try {
     const token = await demoToken(server.url);
-    await savePlaces(server.url, token);
     const headers = { token };
+    // the server is healthy before the 155,570 postal rows are in: health while they are imported
+    const during = await load('GET /api/health (during the postal import)', `${server.url}/api/health`, { duration: 5 });
+    const importMs = (await waitImported(server.url, token)) + 5_000;
+    console.log(
+      `\n${label}: healthy after ${Math.round(server.readyMs)} ms; postal import complete ≈ ${(importMs / 1000).toFixed(0)} s later`,
+    );
+    await savePlaces(server.url, token);
     const rows: LoadResult[] = [await load('GET /api/health (baseline)', `${server.url}/api/health`, { duration })];
     for (const [what, query] of [
       ['name prefix, saved places match', 'text=jai'],
+      ['locality prefix', 'text=lud'],
+      ['one letter', 'text=a'],
       ['substring', 'text=industrial'],
-      ['PIN code', 'text=302022'],
+      ['PIN code', 'text=141001'],
+      ['unknown PIN, sorting district', 'text=302099'],
       ['empty text', 'text='],
     ] as const) {
       rows.push(await load(`GET …/map/app/search?${query} (${what})`, `${server.url}${SEARCH}?${query}&limit=10`, { duration, headers }));
     }
     console.log(
-      `\n### Place search on ${label}, ${SAVED_PLACES} saved places + the gazetteer, autocannon 50 connections, ${duration} s each\n`,
+      `\n### Place search on ${label}, ${SAVED_PLACES} saved places + the gazetteer with the whole postal data set, autocannon 50 connections, ${duration} s each\n`,
     );
-    table(rows);
+    table([during, ...rows]);
     const base = rows[0]!;
     console.log('\n| search | p99 / health p99 | req/s / health req/s |');
     console.log('|---|---|---|');
@@ -108,7 +133,10 @@ export async function runAccount() {
   // BENCH_PARTS=pg,lite,bundle picks parts
   const parts = process.env.BENCH_PARTS?.split(',') ?? ['pg', 'lite', 'bundle'];
   if (parts.includes('pg'))
-    await searchRun('PostgreSQL', 3240, { DATA_DIR: tempDir('account-pg'), DATABASE_URL: freshPgDatabase('bhada_bench_account') });
+    await searchRun('PostgreSQL', 3240, {
+      DATA_DIR: tempDir('account-pg'),
+      DATABASE_URL: freshPgDatabase(process.env.BENCH_ACCOUNT_DB ?? 'bhada_bench_account'),
+    });
   if (parts.includes('lite')) await searchRun('PGlite', 3241, { DATA_DIR: tempDir('account-lite') });
   if (parts.includes('bundle')) await policyBundle();
 }

@@ -26,6 +26,7 @@ import { registerOperationsJobs } from './modules/operations/operations.jobs.ts'
 import { schedulingRoutes } from './modules/operations/scheduling.routes.ts';
 import { workflowRoutes } from './modules/operations/workflow.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { registerPlacesImport } from './modules/places/places.jobs.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { placesAppRoutes } from './modules/places/places-app.routes.ts';
 import { podRoutes } from './modules/pod/pod.routes.ts';
@@ -181,6 +182,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(tdsRoutes);
   await app.register(placesAppRoutes);
+  // places (ADR 113): the postal places import runs after the server listens
+  registerPlacesImport(app, { enabled: config.PLACES_IMPORT, file: config.PLACES_IMPORT_FILE });
   await app.register(fastagRoutes, {
     secret,
     issuerSecret: config.TAG_ISSUER_SECRET,

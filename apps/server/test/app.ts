@@ -62,6 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     JOBS_ENABLED: 'false',
+    PLACES_IMPORT: 'false',
     SEED_DEMO: 'false',
     APP_SECRET: 'test-secret-0123456789',
     WEB_DIST: join(dataDir, 'no-web'),

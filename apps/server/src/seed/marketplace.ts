@@ -6,7 +6,7 @@ import { randomToken } from '../lib/crypto.ts';
 import { roadKm } from '../lib/geo.ts';
 import { accounts } from '../modules/ledger/accounts.ts';
 import { balanceOf, postEntry } from '../modules/ledger/ledger.service.ts';
-import { PLACES } from '../modules/places/places.data.ts';
+import { curatedPlaces } from '../modules/places/places.repository.ts';
 import { CITIES, DEMO_CONSIGNERS, DEMO_OPERATORS, VEHICLE_MODELS } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
@@ -46,15 +46,17 @@ const CONTACTS = ['Ramesh Gupta', 'Anita Desai', 'Farhan Sheikh', 'Prakash Rao',
 
 const cityOf = (name: string) => CITIES.find((c) => c.city === name)!;
 
-/** A real point in the city from the gazetteer (industrial area, warehouse …), else the city itself. */
-function pointIn(city: string, rand: () => number): TripPoint {
-  const options = PLACES.filter((p) => p.city === city && p.addressType !== 'CITY');
-  const place = options.length ? options[Math.floor(rand() * options.length)]! : PLACES.find((p) => p.city === city)!;
+type Curated = Awaited<ReturnType<typeof curatedPlaces>>;
+
+/** A real point in the city from the curated gazetteer rows (industrial area, warehouse …), else the city itself. */
+function pointIn(places: Curated, city: string, rand: () => number): TripPoint {
+  const options = places.filter((p) => p.city === city && p.addressType !== 'CITY');
+  const place = options.length ? options[Math.floor(rand() * options.length)]! : places.find((p) => p.city === city)!;
   return {
     name: place.name,
     address: place.address,
-    lat: place.location.lat,
-    lng: place.location.lng,
+    lat: place.lat,
+    lng: place.lng,
     contactName: CONTACTS[Math.floor(rand() * CONTACTS.length)]!,
     contactPhone: `98${String(10000000 + Math.floor(rand() * 89999999))}`,
   };
@@ -73,6 +75,8 @@ type Kind = 'OPEN' | 'QUOTED' | 'AWARDED' | 'CONFIRMED' | 'HISTORY';
 export const seedMarketplace: SeedStep = async (tx: Db, rand) => {
   const now = Date.now();
   const ops = DEMO_OPERATORS.map((o) => o.id);
+  // the curated places come with migration 0115 (ADR 113)
+  const places = await curatedPlaces(tx);
 
   for (const op of ops) {
     const account = accounts.operatorWallet(op);
@@ -152,8 +156,8 @@ export const seedMarketplace: SeedStep = async (tx: Db, rand) => {
     const best = [...bids].sort((a, b) => a.amount - b.amount || a.at.getTime() - b.at.getTime())[0];
     const awarded = kind === 'AWARDED' || kind === 'CONFIRMED' || kind === 'HISTORY';
     const tripId = kind === 'CONFIRMED' ? `TRP-SEED${String(n).padStart(3, '0')}` : null;
-    const loadingPoints = [pointIn(from, rand)];
-    const unloadingPoints = [pointIn(to, rand)];
+    const loadingPoints = [pointIn(places, from, rand)];
+    const unloadingPoints = [pointIn(places, to, rand)];
 
     await tx.insert(demands).values({
       id,

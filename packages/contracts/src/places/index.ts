@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ADDRESS_TYPES = ['CITY', 'INDUSTRIAL_AREA', 'WAREHOUSE', 'PORT', 'MANDI', 'PLANT'] as const;
+/** LOCALITY: a post-office locality of the postal data set (ADR 113); the others are freight kinds */
+export const ADDRESS_TYPES = ['CITY', 'LOCALITY', 'INDUSTRIAL_AREA', 'WAREHOUSE', 'PORT', 'MANDI', 'PLANT'] as const;
 export const addressTypeSchema = z.enum(ADDRESS_TYPES);
 
 export const placeSearchQuerySchema = z.object({

@@ -9,6 +9,8 @@ export * from './marketplace.ts';
 export * from './operations.ts';
 export * from './payment-orders-core.ts';
 export * from './payments.ts';
+// places (issue 13 point 7)
+export * from './places.ts';
 export * from './subscription.ts';
 export * from './support.ts';
 export * from './tracking.ts';

@@ -1,25 +1,10 @@
-import type { Place, SavedPlace } from '@bhada/contracts/places';
+import type { SavedPlace } from '@bhada/contracts/places';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
-import { PLACES } from './places.data.ts';
 import * as repo from './places.repository.ts';
 import { searchPlaces } from './places.service.ts';
-
-const PIN_IN_TEXT = /\b([1-9][0-9]{5})\b/;
-const pinOf = (place: Place) => PIN_IN_TEXT.exec(place.address)?.[1];
-
-/**
- * A PIN code resolves to the places carrying it; failing that, to the places of its sorting district
- * (the first three digits), so a PIN near a known place still finds it.
- */
-export function placesByPin(pin: string, types: Place['addressType'][], limit: number): Place[] {
-  const allowed = (p: Place) => types.length === 0 || types.includes(p.addressType);
-  const exact = PLACES.filter((p) => allowed(p) && pinOf(p) === pin);
-  if (exact.length) return exact.slice(0, limit);
-  return PLACES.filter((p) => allowed(p) && pinOf(p)?.slice(0, 3) === pin.slice(0, 3)).slice(0, limit);
-}
 
 const toSaved = (r: repo.SavedPlaceRow): SavedPlace => ({
   id: r.id,
@@ -30,33 +15,11 @@ const toSaved = (r: repo.SavedPlaceRow): SavedPlace => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** A saved place as a search result (its placeId is the saved place's id). */
-const savedAsPlace = (s: repo.SavedPlaceRow): Place => ({
-  placeId: s.id,
-  name: s.placeName,
-  address: `${s.placeLat.toFixed(4)}, ${s.placeLng.toFixed(4)}`,
-  city: s.placeName,
-  state: '',
-  addressType: 'WAREHOUSE',
-  location: { lat: s.placeLat, lng: s.placeLng },
-});
-
 /**
  * spec "GET /odin/v2/map/app/search (text, addressTypes)": the operator's saved places that match come
- * first, then the gazetteer; a six-digit text is a PIN code.
+ * first, then the gazetteer; a six-digit text is a PIN code (ADR 113).
  */
-export async function appSearch(
-  ctx: ServiceContext,
-  p: { operatorId: OperatorId | null; text: string; addressTypes: Place['addressType'][]; limit: number },
-): Promise<Place[]> {
-  const text = p.text.trim();
-  if (/^[1-9][0-9]{5}$/.test(text)) return placesByPin(text, p.addressTypes, p.limit);
-  const saved = p.operatorId ? await repo.listSavedPlaces(ctx.db, { operatorId: p.operatorId }) : [];
-  const lower = text.toLowerCase();
-  const mine = saved.filter((s) => !lower || s.placeName.toLowerCase().includes(lower)).map(savedAsPlace);
-  const typed = p.addressTypes.length === 0 || p.addressTypes.includes('WAREHOUSE') ? mine : [];
-  return [...typed, ...searchPlaces({ searchText: text, addressTypes: p.addressTypes, limit: p.limit })].slice(0, p.limit);
-}
+export const appSearch = searchPlaces;
 
 export async function listSavedPlaces(ctx: ServiceContext, p: { operatorId: OperatorId }): Promise<SavedPlace[]> {
   return (await repo.listSavedPlaces(ctx.db, p)).map(toSaved);

@@ -2,7 +2,7 @@ import { envelopeSchema } from '@bhada/contracts/common';
 import { placeSearchQuerySchema, placeSearchResponseSchema } from '@bhada/contracts/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { searchPlaces } from './places.service.ts';
 
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +18,14 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(placeSearchResponseSchema) },
       },
     },
-    async (request) => ok(searchPlaces(request.query)),
+    async (request) =>
+      ok(
+        await searchPlaces(app.ctx, {
+          operatorId: actorOf(request).operatorId,
+          text: request.query.searchText,
+          addressTypes: request.query.addressTypes,
+          limit: request.query.limit,
+        }),
+      ),
   );
 };
