@@ -26,3 +26,12 @@ createRoot(root).render(
 
 // build-info.json exists only in a built app; the dev server has none to compare with
 if (import.meta.env.PROD) void checkForNewBuild({ queryClient });
+
+// the service worker keeps the shell for the next visit (ADR 152); registered once the page has loaded,
+// so it never competes with the first screen for the network
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () =>
+    void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('service worker not registered:', error));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
