@@ -273,7 +273,9 @@ async function embeddedStart() {
     const peaks: number[] = [];
     for (let i = 0; i < runs; i++) {
       const server = await startServer({ port, env: { DATA_DIR: tempDir('start'), ...env } });
-      // let the first jobs and the seed settle: memory peaks after healthy count too
+      // healthy means seeded: the demo operator can log in at once
+      if (!(await demoToken(server.url))) throw new Error('no demo login after the first start');
+      // let the first jobs settle: memory peaks after healthy count too
       await new Promise((r) => setTimeout(r, 3000));
       times.push(server.readyMs);
       peaks.push(peakMbOf(server.proc.pid));

@@ -106,7 +106,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const secret = appSecret(config);
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, template: config.PGLITE_TEMPLATE === 'on' }));
 
   // cross-cutting plugins, in one fixed order
   await app.register(errorsPlugin);
