@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+import { startServer, tempDir } from '/work/wt/webperf/bench/lib.ts';
+const server = await startServer({ port: 3293, env: { DATA_DIR: tempDir('cls'), JOBS_ENABLED: 'false' } });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+const r = await fetch(`${server.url}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '9000000001', otp: '123456' }) });
+const s = (await r.json()).data;
+const p0 = await ctx.newPage(); await p0.goto(`${server.url}/favicon.svg`);
+await p0.evaluate((s) => { for (const k of ['accessToken','userCode','operatorId','name','menuType']) if (s[k]) localStorage.setItem(k, s[k]); localStorage.setItem('locale','en'); }, s);
+const page = await ctx.newPage();
+await page.addInitScript(() => { (window as any).__shifts = []; new PerformanceObserver((l) => { for (const e of l.getEntries() as any[]) (window as any).__shifts.push({ v: e.value, t: Math.round(e.startTime), src: (e.sources||[]).map((x: any) => `${x.node?.nodeName}.${x.node?.className?.toString?.().slice(0,60)} ${JSON.stringify(x.previousRect)}→${JSON.stringify(x.currentRect)}`) }); }).observe({ type: 'layout-shift', buffered: true }); });
+await page.goto(`${server.url}/web-view/active-loads`, { waitUntil: 'networkidle' });
+await page.waitForTimeout(3000);
+console.log(JSON.stringify(await page.evaluate(() => (window as any).__shifts), null, 1));
+await browser.close(); await server.stop();
