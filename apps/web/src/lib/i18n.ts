@@ -10,7 +10,6 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'hi';
 
 type Strings = Record<string, unknown>;
-type Loader = () => Promise<Strings>;
 
 /**
  * Shared areas (common, shell) live in src/locales; each feature adds its own namespace, named
