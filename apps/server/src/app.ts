@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -107,7 +108,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const secret = appSecret(config);
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, template: config.PGLITE_TEMPLATE === 'on' }));
 
   // cross-cutting plugins, in one fixed order
   await app.register(errorsPlugin);
@@ -127,6 +130,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // answers compressed when the client accepts it (ADR 150): JSON and HTML on the fly, registered before
+  // every route; the web app's hashed files are compressed at build and sent as they are (plugins/web.ts);
+  // event streams are never compressed (they are hijacked, and text/event-stream is excluded besides)
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|javascript|image\/svg\+xml/,
   });
   await app.register(rateLimit, {
     global: true,

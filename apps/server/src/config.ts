@@ -11,6 +11,9 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** `off`: a first start on an empty DATA_DIR creates and migrates the embedded database itself instead of
+   * copying the one prebuilt by `npm run build` (ADR 152; benchmarks compare both) */
+  PGLITE_TEMPLATE: z.enum(['on', 'off']).default('on'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),

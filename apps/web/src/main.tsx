@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { RootErrorBoundary } from './app/shell/root-error-boundary.tsx';
+import { languageReady } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { checkForNewBuild } from './lib/version-check.ts';
 
@@ -11,6 +12,8 @@ const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
+// a Hindi reader's texts are a chunk of their own: the first render waits for them (at once for English)
+await languageReady.catch(() => undefined);
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
@@ -23,3 +26,12 @@ createRoot(root).render(
 
 // build-info.json exists only in a built app; the dev server has none to compare with
 if (import.meta.env.PROD) void checkForNewBuild({ queryClient });
+
+// the service worker keeps the shell for the next visit (ADR 152); registered once the page has loaded,
+// so it never competes with the first screen for the network
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () =>
+    void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('service worker not registered:', error));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { copyTemplateIfEmpty } from './template.ts';
 
 export type Schema = typeof schema;
 /** The database or an open transaction: repositories take this first. */
@@ -65,7 +66,7 @@ export function fromPool(pool: pg.Pool): Database {
   };
 }
 
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir: string; template?: boolean }): Promise<Database> {
   if (opts.url) {
     // bigint sums arrive as strings; money columns are mapped explicitly in repositories.
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
@@ -74,6 +75,8 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     return fromPool(pool);
   }
   const dir = `${opts.dataDir}/pglite`;
+  // a first start copies the prebuilt, migrated database instead of creating one (ADR 152)
+  if (opts.template !== false) copyTemplateIfEmpty(dir);
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
   return fromPglite(client);

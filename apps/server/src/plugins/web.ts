@@ -18,10 +18,14 @@ export const webPlugin = fp(
         wildcard: false,
         index: false,
         cacheControl: false,
+        // the build writes a .br and a .gz beside each text file (ADR 150): sent as they are when accepted
+        preCompressed: true,
         setHeaders(res, path) {
-          // hashed assets never change; index.html and build-info must always be fresh
+          // hashed assets never change; index.html, build-info, the manifest and the service worker must
+          // always be fresh (a new sw.js is how a new build reaches an installed app)
           if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
           else res.setHeader('cache-control', 'no-cache');
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     app.setNotFoundHandler((request, reply) => {

@@ -1,14 +1,29 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { setHttpHooks } from '../lib/http.ts';
 import { i18n } from '../lib/i18n.ts';
 import { theme } from './theme.ts';
+
+// the toasts' container, with its transitions and portal, is a chunk of its own fetched with the first toast:
+// the login page shows none until something is sent (ADR 151); toasts raised meanwhile wait in the store
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+function DeferredNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (notifications.length > 0 || queue.length > 0)) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" limit={4} zIndex={1000} />
+    </Suspense>
+  );
+}
 
 /** Everything but the router, so tests can put a MemoryRouter around the same tree. */
 export function BaseProviders({
@@ -23,7 +38,7 @@ export function BaseProviders({
 }) {
   return (
     <MantineProvider theme={theme} env={env}>
-      <Notifications position="top-right" limit={4} zIndex={1000} />
+      <DeferredNotifications />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </I18nextProvider>

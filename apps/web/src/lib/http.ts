@@ -1,4 +1,5 @@
-import { SUCCESS_CODE } from '@bhada/contracts/common';
+// the zod-free constants: this module is in the first bundle, the schema library is not (ADR 151)
+import { SUCCESS_CODE } from '@bhada/contracts/constants';
 import type { z } from 'zod';
 import { i18n } from './i18n.ts';
 import { notify } from './notify.ts';

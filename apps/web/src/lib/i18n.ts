@@ -1,7 +1,6 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import hi from '../locales/hi.json';
 import { setDefaultToastText } from './notify.ts';
 import { storage } from './storage.ts';
 
@@ -10,15 +9,28 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 /** spec: fastag-payments-shell §7.5 — the fallback locale is Hindi, so a string missing in English shows in Hindi. */
 export const FALLBACK_LANGUAGE: Language = 'hi';
 
+type Strings = Record<string, unknown>;
+
 /**
  * Shared areas (common, shell) live in src/locales; each feature adds its own namespace, named
  * after its folder, in src/features/<domain>/locales/{en,hi}.json — no central file to edit.
- * Only what the login page needs is in the first bundle; the other features' texts arrive as
- * separate chunks before any page after login renders (`loadFeatureLocales`), which keeps the
- * JavaScript of /operatorlogin small on a cheap phone.
+ * Only the English texts the login page needs are in the first bundle (ADR 151). The Hindi ones arrive
+ * as a chunk of their own, loaded only for a Hindi reader (before the first render, see main.tsx, or
+ * when the language is switched); the other features' texts arrive, in the reader's language only,
+ * before any page after login renders (`loadFeatureLocales`), which keeps the JavaScript of
+ * /operatorlogin small on a cheap phone.
  */
-const eagerFiles = import.meta.glob<Record<string, unknown>>('../features/auth/locales/*.json', { eager: true, import: 'default' });
-const lazyFiles = import.meta.glob<Record<string, unknown>>(['../features/*/locales/*.json', '!../features/auth/locales/*.json'], {
+const eagerEnglish = import.meta.glob<Strings>('../features/auth/locales/en.json', { eager: true, import: 'default' });
+const authHindi = import.meta.glob<Strings>('../features/auth/locales/hi.json', { import: 'default' });
+/** The Hindi shared texts (src/locales/hi.json holds one namespace per top-level key) and the login page's. */
+async function loadSharedHindi(): Promise<Record<string, Strings>> {
+  const [shared, ...auth] = await Promise.all([
+    import('../locales/hi.json').then((m) => m.default as Record<string, Strings>),
+    ...Object.values(authHindi).map((load) => load()),
+  ]);
+  return { ...shared, ...(auth[0] ? { auth: auth[0] } : {}) };
+}
+const featureFiles = import.meta.glob<Strings>(['../features/*/locales/*.json', '!../features/auth/locales/*.json'], {
   import: 'default',
 });
 
@@ -27,33 +39,62 @@ function namespaceOf(file: string): [string, Language] | undefined {
   return match ? [match[1] as string, match[2] as Language] : undefined;
 }
 
+/** What the first bundle holds: the English shared texts and the login page's. */
 export function buildResources(): Resource {
-  const resources: Resource = { en: { ...en }, hi: { ...hi } };
-  for (const [file, strings] of Object.entries(eagerFiles)) {
+  const resources: Resource = { en: { ...en }, hi: {} };
+  for (const [file, strings] of Object.entries(eagerEnglish)) {
     const found = namespaceOf(file);
-    if (found) (resources[found[1]] as Record<string, unknown>)[found[0]] = strings;
+    if (found) (resources[found[1]] as Strings)[found[0]] = strings;
   }
   return resources;
 }
 
-let featureLocales: Promise<void> | undefined;
-/** Loads every other feature's texts once; pages after login wait for it (see app/router.tsx). */
-export function loadFeatureLocales(): Promise<void> {
-  featureLocales ??= Promise.all(
-    Object.entries(lazyFiles).map(async ([file, load]) => {
-      const found = namespaceOf(file);
-      if (found) i18n.addResourceBundle(found[1], found[0], await load(), true, true);
-    }),
-  ).then(() => undefined);
-  return featureLocales;
+const loaded = new Map<string, Promise<void>>();
+/** Loads one set of texts once (`hi:shared` = Hindi common and login; `en:features` = every feature in English). */
+function loadOnce(key: string, language: Language, load: () => Promise<Record<string, Strings>>): Promise<void> {
+  let done = loaded.get(key);
+  if (!done) {
+    done = load().then((namespaces) => {
+      for (const [namespace, strings] of Object.entries(namespaces)) i18n.addResourceBundle(language, namespace, strings, true, true);
+    });
+    // a failed chunk (network) may be asked for again
+    done.catch(() => loaded.delete(key));
+    loaded.set(key, done);
+  }
+  return done;
 }
 
-/** Every namespace with its texts, eager and lazy (tests check Hindi covers English). */
+async function loadFeatures(language: Language): Promise<Record<string, Strings>> {
+  const entries = await Promise.all(
+    Object.entries(featureFiles).flatMap(([file, load]) => {
+      const found = namespaceOf(file);
+      return found && found[1] === language ? [load().then((strings) => [found[0], strings] as const)] : [];
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+let featuresWanted = false;
+/** Everything a language needs right now: its shared texts, and the features' once a page after login asked. */
+export function loadLanguage(language: Language): Promise<void> {
+  const shared = language === 'hi' ? loadOnce('hi:shared', 'hi', loadSharedHindi) : Promise.resolve();
+  const features = featuresWanted ? loadOnce(`${language}:features`, language, () => loadFeatures(language)) : Promise.resolve();
+  return Promise.all([shared, features]).then(() => undefined);
+}
+
+/** Loads every feature's texts in the reader's language once; pages after login wait for it (see app/router.tsx). */
+export function loadFeatureLocales(): Promise<void> {
+  featuresWanted = true;
+  return loadLanguage(currentLanguage());
+}
+
+/** Every namespace with its texts in both languages (tests check Hindi covers English). */
 export async function allResources(): Promise<Resource> {
   const resources = buildResources();
-  for (const [file, load] of Object.entries(lazyFiles)) {
+  resources.hi = await loadSharedHindi();
+  for (const [file, load] of Object.entries(featureFiles)) {
     const found = namespaceOf(file);
-    if (found) (resources[found[1]] as Record<string, unknown>)[found[0]] = await load();
+    if (found) (resources[found[1]] as Strings)[found[0]] = await load();
   }
   return resources;
 }
@@ -68,6 +109,9 @@ function initialLanguage(): Language {
 }
 
 const resources = buildResources();
+/** The language being switched to, while its texts load; otherwise the one on screen. */
+let switchingTo: Language | undefined;
+const currentLanguage = (): Language => switchingTo ?? (isLanguage(i18n.language) ? i18n.language : initialLanguage());
 
 export const i18n = i18next.createInstance();
 i18n.on('languageChanged', (language) => {
@@ -91,6 +135,17 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-export function setLanguage(language: Language): Promise<unknown> {
+/** Resolves once the reader's language has its texts: the first render waits for it (main.tsx). */
+export const languageReady: Promise<void> = loadLanguage(currentLanguage());
+
+/** Switches language once its texts are in (a Hindi reader's chunk is fetched the first time). */
+export async function setLanguage(language: Language): Promise<unknown> {
+  switchingTo = language;
+  try {
+    await loadLanguage(language);
+  } finally {
+    // a later call has the last word
+    if (switchingTo === language) switchingTo = undefined;
+  }
   return i18n.changeLanguage(language);
 }

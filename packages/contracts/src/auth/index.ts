@@ -64,8 +64,7 @@ export const verifyOtpResponseSchema = z.object({
 });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
-/** Outside production the seeded demo accounts also accept this code (login page says so). */
-export const DEMO_OTP = '123456';
+export { DEMO_OTP } from '../constants/index.ts';
 export const OTP_TTL_SECONDS = 300;
 export const OTP_MAX_TRIES = 5;
 export const OTP_MAX_SENDS = 3;

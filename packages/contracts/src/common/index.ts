@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** spec: any errorCode other than "200" is a failure (marketplace §5). */
-export const SUCCESS_CODE = '200';
+export { SUCCESS_CODE } from '../constants/index.ts';
 
 /** The one response envelope every API call answers with (ARCHITECTURE §4). */
 export function envelopeSchema<T extends z.ZodType>(data: T) {

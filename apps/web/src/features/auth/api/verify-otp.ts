@@ -1,10 +1,12 @@
-import { type VerifyOtpRequest, type VerifyOtpResponse, verifyOtpResponseSchema } from '@bhada/contracts/auth';
+import type { VerifyOtpRequest, VerifyOtpResponse } from '@bhada/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { storage } from '../../../lib/storage.ts';
 
-export function verifyOtp(body: VerifyOtpRequest) {
+export async function verifyOtp(body: VerifyOtpRequest) {
+  // the schema library arrives with the first request, not with the login page (ADR 151)
+  const { verifyOtpResponseSchema } = await import('@bhada/contracts/auth');
   return http.post('/api/auth/verify', body, { schema: verifyOtpResponseSchema, quiet400: true });
 }
 

@@ -1,4 +1,4 @@
-import { DEMO_OTP, sendOtpRequestSchema, verifyOtpRequestSchema } from '@bhada/contracts/auth';
+import { DEMO_OTP } from '@bhada/contracts/constants';
 import { Alert, Anchor, Box, Button, Center, Group, Paper, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -14,6 +14,9 @@ import { useVerifyOtp } from '../api/verify-otp.ts';
 
 /** Wait before another code may be asked for; the server allows 3 codes per 15 minutes anyway. */
 const RESEND_AFTER_SECONDS = 30;
+
+/** The request schemas (and zod with them) arrive when the first input is sent, not with the page (ADR 151). */
+const authContracts = () => import('@bhada/contracts/auth');
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -39,6 +42,7 @@ export function LoginPage() {
 
   const requestCode = async () => {
     setError(undefined);
+    const { sendOtpRequestSchema } = await authContracts();
     const parsed = sendOtpRequestSchema.safeParse({ phone });
     if (!parsed.success) {
       setError(translateValidation(t, parsed.error.issues[0]?.message));
@@ -56,6 +60,7 @@ export function LoginPage() {
 
   const submitCode = async (otp: string) => {
     setError(undefined);
+    const { verifyOtpRequestSchema } = await authContracts();
     const parsed = verifyOtpRequestSchema.safeParse({ phone, otp });
     if (!parsed.success) {
       setError(translateValidation(t, parsed.error.issues[0]?.message));

@@ -113,4 +113,38 @@ describe('operator load board', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: /New loads/ })).toHaveTextContent('1'), { timeout: 4000 });
     expect(screen.queryByText('Delhi → Ludhiana')).not.toBeInTheDocument();
   });
+
+  it('shows the list only once the banners above it are known, so it never moves down (no layout shift)', async () => {
+    board({ OPEN: [load('DM-1', ['Delhi', 'Ludhiana'])] });
+    let releaseBanners = () => {};
+    const bannersHeld = new Promise<void>((resolve) => {
+      releaseBanners = resolve;
+    });
+    server.use(
+      mswHttp.get('*/api/banner', async () => {
+        await bannersHeld;
+        return HttpResponse.json(
+          ok([
+            {
+              id: 'B1',
+              tone: 'info',
+              title: 'Diesel prices fall',
+              titleHi: 'डीज़ल सस्ता',
+              body: 'Quote sharper.',
+              bodyHi: 'कम भाव लगाएँ।',
+              link: null,
+            },
+          ]),
+        );
+      }),
+    );
+    renderApp(<ActiveLoadsPage />, { route: PATH, path: PATH });
+    // the loads have arrived but the banners have not: the list waits, in the place where it will stay
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('Delhi → Ludhiana')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Loading…')).toBeInTheDocument();
+    releaseBanners();
+    expect(await screen.findByText('Diesel prices fall')).toBeInTheDocument();
+    expect(await screen.findByText('Delhi → Ludhiana')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import type { OperatorLoadState } from '@bhada/contracts/loads';
-import { Alert, Anchor, Badge, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -87,47 +87,56 @@ export function ActiveLoadsPage() {
             ))}
           </Tabs.List>
         </Tabs>
-        <QueryState query={loads} isEmpty={(d) => d.loads.length === 0} empty={<EmptyState text={t(`empty.${stateId}`)} />}>
-          {(data) => (
-            <Stack gap="sm">
-              {data.loads.map((load) => (
-                <LoadCard
-                  key={load.demandId}
-                  load={load}
-                  rejecting={consent.isPending && consent.variables?.demandId === load.demandId}
-                  onReject={load.state === 'OPEN' ? () => consent.mutate({ demandId: load.demandId, loadConsent: 'REJECTED' }) : undefined}
-                />
-              ))}
-              <Group justify="space-between">
-                <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                  {t('previous')}
-                </Button>
-                <Text size="xs" c="dimmed">
-                  {t('pageOf', { page: page + 1, pages: Math.max(1, Math.ceil(data.totalCount / LOADS_PAGE_SIZE)) })}
-                </Text>
+        {/* the list shows once the banners above it are known, so it never moves down under the reader (CLS, ADR 151) */}
+        {banners.isPending ? (
+          <Center py="xl" role="status">
+            <Loader aria-label={t('common:loading')} />
+          </Center>
+        ) : (
+          <QueryState query={loads} isEmpty={(d) => d.loads.length === 0} empty={<EmptyState text={t(`empty.${stateId}`)} />}>
+            {(data) => (
+              <Stack gap="sm">
+                {data.loads.map((load) => (
+                  <LoadCard
+                    key={load.demandId}
+                    load={load}
+                    rejecting={consent.isPending && consent.variables?.demandId === load.demandId}
+                    onReject={
+                      load.state === 'OPEN' ? () => consent.mutate({ demandId: load.demandId, loadConsent: 'REJECTED' }) : undefined
+                    }
+                  />
+                ))}
+                <Group justify="space-between">
+                  <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                    {t('previous')}
+                  </Button>
+                  <Text size="xs" c="dimmed">
+                    {t('pageOf', { page: page + 1, pages: Math.max(1, Math.ceil(data.totalCount / LOADS_PAGE_SIZE)) })}
+                  </Text>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    disabled={(page + 1) * LOADS_PAGE_SIZE >= data.totalCount}
+                    onClick={() => setPage((p) => p + 1)}
+                  >
+                    {t('next')}
+                  </Button>
+                </Group>
                 <Button
-                  variant="default"
-                  size="xs"
-                  disabled={(page + 1) * LOADS_PAGE_SIZE >= data.totalCount}
-                  onClick={() => setPage((p) => p + 1)}
+                  component="a"
+                  href={data.vehicleFreeWhatsapp}
+                  target="_blank"
+                  rel="noreferrer"
+                  variant="light"
+                  color="green"
+                  leftSection={<IconBrandWhatsapp size={18} />}
                 >
-                  {t('next')}
+                  {t('vehicleFree')}
                 </Button>
-              </Group>
-              <Button
-                component="a"
-                href={data.vehicleFreeWhatsapp}
-                target="_blank"
-                rel="noreferrer"
-                variant="light"
-                color="green"
-                leftSection={<IconBrandWhatsapp size={18} />}
-              >
-                {t('vehicleFree')}
-              </Button>
-            </Stack>
-          )}
-        </QueryState>
+              </Stack>
+            )}
+          </QueryState>
+        )}
       </Stack>
     </Container>
   );

@@ -1,0 +1,324 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { demoToken, peakMbOf, root, type Server, startServer, tempDir } from './lib.ts';
+
+/**
+ * Issue 17, targets 5 and 7 (ADRs 150–152):
+ * - the JavaScript a browser loads for /operatorlogin and for /web-view/active-loads after login, gzipped;
+ * - bytes on the wire per cold page, compressed (as served now) beside uncompressed (as served before);
+ * - Lighthouse mobile performance of four pages, as served now and with compression refused by the client;
+ * - a second visit on a weak network with the service worker beside the first visit on the same network;
+ * - the first start on an empty data folder (time to healthy, peak memory) beside a start with the
+ *   prebuilt database template switched off.
+ * Run alone with BENCH=web; BENCH_PARTS=js,wire,lighthouse,sw,start picks parts.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const dist = join(root, 'apps/web/dist');
+const OPERATOR = '9000000001';
+
+interface Row {
+  target: string;
+  goal: string;
+  baseline: string;
+  now: string;
+  ratio: string;
+  pass: boolean | undefined;
+}
+const rows: Row[] = [];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+function printTable() {
+  console.log('\n### Web and embedded start (issue 17, targets 5 and 7)\n');
+  console.log('| target | goal | baseline (same run) | now | ratio | result |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const result = r.pass === undefined ? 'measured' : r.pass ? 'pass' : 'falls short';
+    console.log(`| ${r.target} | ${r.goal} | ${r.baseline} | ${r.now} | ${r.ratio} | ${result} |`);
+  }
+}
+
+async function sessionFor(url: string) {
+  const r = await fetch(`${url}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: OPERATOR, otp: '123456' }),
+  });
+  return ((await r.json()) as { data: Record<string, string | null> }).data;
+}
+
+/** The values the login page stores, as a script run on a same-origin page that loads no app code. */
+const storeSessionScript = (session: Record<string, string | null>) =>
+  `for (const [k, v] of Object.entries(${JSON.stringify({
+    accessToken: session.accessToken,
+    userCode: session.userCode,
+    operatorId: session.operatorId,
+    name: session.name,
+    locale: 'en',
+    menuType: session.menuType,
+  })})) if (v) localStorage.setItem(k, v);`;
+
+interface PageLoad {
+  scripts: string[];
+  /** raw bytes of every response (what went over the wire before compression) */
+  raw: number;
+  /** bytes on the wire as served now */
+  wire: number;
+}
+
+/** Opens a page cold in a fresh context and records what it loaded once the network is quiet. */
+async function loadCold(server: Server, path: string, login: boolean, waitFor: string): Promise<PageLoad> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-IN' });
+    if (login) {
+      const session = await sessionFor(server.url);
+      const setup = await context.newPage();
+      await setup.goto(`${server.url}/favicon.svg`);
+      await setup.evaluate(storeSessionScript(session));
+      await setup.close();
+    }
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    const responses: Array<Promise<{ raw: number; wire: number }>> = [];
+    page.on('response', (r) => {
+      const type = r.request().resourceType();
+      if (type === 'script') scripts.add(new URL(r.url()).pathname);
+      responses.push(
+        (async () => {
+          const sizes = await r.request().sizes();
+          const body = await r.body().catch(() => Buffer.alloc(0));
+          return { raw: body.length + sizes.responseHeadersSize, wire: sizes.responseBodySize + sizes.responseHeadersSize };
+        })(),
+      );
+    });
+    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    await page.getByText(waitFor).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const sized = await Promise.all(responses);
+    await context.close();
+    return {
+      scripts: [...scripts].sort(),
+      raw: sized.reduce((s, x) => s + x.raw, 0),
+      wire: sized.reduce((s, x) => s + x.wire, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const size = (file: string) => readFileSync(join(dist, file)).length;
+
+async function javascriptAndWire(server: Server, parts: string[]) {
+  const pages = [
+    { path: '/operatorlogin', login: false, waitFor: 'Send code', budget: 150 * 1024, baselineKb: 188 },
+    { path: '/web-view/active-loads', login: true, waitFor: 'New loads', budget: 250 * 1024, baselineKb: undefined },
+  ];
+  for (const p of pages) {
+    const loaded = await loadCold(server, p.path, p.login, p.waitFor);
+    const gzTotal = loaded.scripts.reduce((s, f) => s + gz(f), 0);
+    const rawTotal = loaded.scripts.reduce((s, f) => s + size(f), 0);
+    const hindi = loaded.scripts.filter((f) => /\/hi-[\w-]+\.js$/.test(f));
+    if (parts.includes('js')) {
+      console.log(`\n#### JavaScript loaded by ${p.path}${p.login ? ' (logged in, English)' : ''}: ${loaded.scripts.length} files`);
+      console.log(`raw ${kb(rawTotal)}, gzip ${kb(gzTotal)}; Hindi chunks requested: ${hindi.length ? hindi.join(', ') : 'none'}`);
+      rows.push({
+        target: `JS loaded by ${p.path}, gzipped`,
+        goal: `≤ ${p.budget / 1024} KB`,
+        baseline: p.baselineKb ? `${p.baselineKb} KB (issue 17, before)` : `${kb(rawTotal)} raw`,
+        now: kb(gzTotal),
+        ratio: p.baselineKb ? `${(gzTotal / 1024 / p.baselineKb).toFixed(2)}×` : `${(gzTotal / rawTotal).toFixed(2)}× of raw`,
+        pass: gzTotal <= p.budget,
+      });
+      rows.push({
+        target: `Hindi chunks requested by ${p.path} for an English reader`,
+        goal: '0',
+        baseline: '—',
+        now: String(hindi.length),
+        ratio: '—',
+        pass: hindi.length === 0,
+      });
+    }
+    if (parts.includes('wire')) {
+      rows.push({
+        target: `bytes on the wire, cold ${p.path} (HTML, JS, CSS, JSON)`,
+        goal: 'compressed',
+        baseline: `${kb(loaded.raw)} uncompressed`,
+        now: kb(loaded.wire),
+        ratio: `${(loaded.wire / loaded.raw).toFixed(2)}×`,
+        pass: loaded.wire < loaded.raw * 0.5,
+      });
+    }
+  }
+}
+
+/** Lighthouse mobile (its default: simulated slow 4G, 4× CPU slowdown), median of BENCH_LH_RUNS runs. */
+async function lighthouseScores(server: Server) {
+  const runs = Number(process.env.BENCH_LH_RUNS ?? 1);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const session = await sessionFor(server.url);
+    const setup = await browser.newPage();
+    await setup.goto(`${server.url}/favicon.svg`);
+    await setup.evaluate(storeSessionScript(session));
+    await setup.close();
+    const pages = ['/operatorlogin', '/portal/fastag', '/web-view/active-loads', '/web-view/trips'];
+    for (const path of pages) {
+      const score = async (identity: boolean) => {
+        const results: Array<{ score: number; lcp: number; cls: number }> = [];
+        for (let i = 0; i < runs; i++) {
+          const result = await lighthouse(
+            `${server.url}${path}`,
+            {
+              port: chrome.port,
+              onlyCategories: ['performance'],
+              // the session lives in localStorage: keep it (the HTTP cache is still cleared per run)
+              disableStorageReset: true,
+              logLevel: 'error',
+              extraHeaders: identity ? { 'Accept-Encoding': 'identity' } : undefined,
+            },
+            undefined,
+          );
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+          results.push({
+            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+            cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+          });
+        }
+        return {
+          score: median(results.map((r) => r.score)),
+          lcp: median(results.map((r) => r.lcp)),
+          cls: median(results.map((r) => r.cls)),
+        };
+      };
+      const before = await score(true);
+      const now = await score(false);
+      console.log(
+        `Lighthouse ${path}: uncompressed ${before.score} (LCP ${(before.lcp / 1000).toFixed(1)} s, CLS ${before.cls.toFixed(3)}); ` +
+          `now ${now.score} (LCP ${(now.lcp / 1000).toFixed(1)} s, CLS ${now.cls.toFixed(3)})`,
+      );
+      rows.push({
+        target: `Lighthouse mobile performance ${path}${path === '/operatorlogin' ? '' : ' (logged in)'}`,
+        goal: '≥ 90',
+        baseline: `${before.score} uncompressed (LCP ${(before.lcp / 1000).toFixed(1)} s)`,
+        now: `${now.score} (LCP ${(now.lcp / 1000).toFixed(1)} s, CLS ${now.cls.toFixed(3)})`,
+        ratio: `${(now.score / Math.max(before.score, 1)).toFixed(2)}×`,
+        pass: now.score >= 90,
+      });
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** First visit and second visit of /operatorlogin on a weak network (400 kbit/s, 400 ms): the login form on screen. */
+async function secondVisit(server: Server) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ locale: 'en-IN' });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (400 * 1024) / 8,
+      uploadThroughput: (400 * 1024) / 8,
+    });
+    const visit = async () => {
+      const start = performance.now();
+      await page.goto(`${server.url}/operatorlogin`, { waitUntil: 'commit' });
+      await page.getByText('Send code').first().waitFor({ timeout: 120_000 });
+      return performance.now() - start;
+    };
+    const first = await visit();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.waitForTimeout(1000);
+    const second = await visit();
+    rows.push({
+      target: 'second visit of /operatorlogin on 400 kbit/s, 400 ms (service worker)',
+      goal: 'opens at once',
+      baseline: `${(first / 1000).toFixed(2)} s first visit`,
+      now: `${(second / 1000).toFixed(2)} s`,
+      ratio: `${(second / first).toFixed(2)}×`,
+      pass: second < 1000,
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Time to healthy and peak RSS of `node apps/server/dist/server.js` on an empty data folder. */
+async function embeddedStart() {
+  const runs = Number(process.env.BENCH_START_RUNS ?? 3);
+  const measure = async (env: Record<string, string>, port: number) => {
+    const times: number[] = [];
+    const peaks: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const server = await startServer({ port, env: { DATA_DIR: tempDir('start'), ...env } });
+      // healthy means seeded: the demo operator can log in at once
+      if (!(await demoToken(server.url))) throw new Error('no demo login after the first start');
+      // let the first jobs settle: memory peaks after healthy count too
+      await new Promise((r) => setTimeout(r, 3000));
+      times.push(server.readyMs);
+      peaks.push(peakMbOf(server.proc.pid));
+      await server.stop();
+    }
+    return { ms: median(times), mb: median(peaks) };
+  };
+  const before = await measure({ PGLITE_TEMPLATE: 'off' }, 3291);
+  const now = await measure({}, 3292);
+  rows.push({
+    target: `first start on an empty DATA_DIR to healthy (median of ${runs})`,
+    goal: '≤ 5 s',
+    baseline: `${(before.ms / 1000).toFixed(2)} s without the template`,
+    now: `${(now.ms / 1000).toFixed(2)} s`,
+    ratio: `${(now.ms / before.ms).toFixed(2)}×`,
+    pass: now.ms <= 5000,
+  });
+  rows.push({
+    target: 'peak RSS of that start (VmHWM, 3 s after healthy)',
+    goal: '≤ 500 MB',
+    baseline: `${before.mb} MB without the template`,
+    now: `${now.mb} MB`,
+    ratio: `${(now.mb / before.mb).toFixed(2)}×`,
+    pass: now.mb <= 500,
+  });
+}
+
+export async function runWeb() {
+  console.log('## Web (issue 17: targets 5 and 7)');
+  const parts = process.env.BENCH_PARTS?.split(',') ?? ['js', 'wire', 'lighthouse', 'sw', 'start'];
+  if (parts.some((p) => ['js', 'wire', 'lighthouse', 'sw'].includes(p))) {
+    const server = await startServer({ port: 3290, env: { DATA_DIR: tempDir('web'), JOBS_ENABLED: 'false' } });
+    try {
+      await demoToken(server.url);
+      if (parts.includes('js') || parts.includes('wire')) await javascriptAndWire(server, parts);
+      if (parts.includes('lighthouse')) await lighthouseScores(server);
+      if (parts.includes('sw')) await secondVisit(server);
+    } finally {
+      await server.stop();
+    }
+  }
+  if (parts.includes('start')) await embeddedStart();
+  printTable();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runWeb();
