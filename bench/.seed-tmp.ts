@@ -1,0 +1,14 @@
+import pg from 'pg';
+import { bigFleet } from '/work/wt/authlists/bench/fastag.ts';
+import { seedOpenLoads } from '/work/wt/authlists/bench/marketplace.ts';
+import { insertTrips } from '/work/wt/authlists/bench/trips.ts';
+const url = 'postgres://postgres@127.0.0.1:5432/bhada_authlists_b';
+const db = new pg.Client({ connectionString: url });
+await db.connect();
+await db.query(`INSERT INTO consigners (code, name) VALUES ('CN-HOT', 'Bench Consigner') ON CONFLICT DO NOTHING`);
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+await seedOpenLoads(pool, 'CN-HOT');
+await pool.end();
+console.log('trips', insertTrips(url));
+console.log('fleet s', await bigFleet(db));
+await db.end();
