@@ -170,14 +170,37 @@ const txnColumns = {
 };
 
 export async function listTxns(db: Db, filter: TxnFilter, page: { limit: number; offset: number }) {
-  return db
-    .select({ ...txnColumns, ticket: openTickets })
+  // the rows a deep page skips are walked in the covering index only; just the page's rows are read in full (ADR 154)
+  const pageIds = db
+    .select({ id: fastagTransactions.id })
     .from(fastagTransactions)
-    .innerJoin(vehicles, eq(vehicles.id, fastagTransactions.vehicleId))
     .where(txnWhere(filter))
     .orderBy(desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq))
     .limit(page.limit)
     .offset(page.offset);
+  return db
+    .select({ ...txnColumns, ticket: openTickets })
+    .from(fastagTransactions)
+    .innerJoin(vehicles, eq(vehicles.id, fastagTransactions.vehicleId))
+    .where(inArray(fastagTransactions.id, pageIds))
+    .orderBy(desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq));
+}
+
+/** The newest applied row of a vehicle (its seq), or 0: a cached total stays valid while this does not move. */
+export async function latestTxnSeq(db: Db, scope: { operatorId: OperatorId; vehicleId: string }): Promise<number> {
+  const [row] = await db
+    .select({ seq: fastagTransactions.seq })
+    .from(fastagTransactions)
+    .where(
+      and(
+        eq(fastagTransactions.operatorId, scope.operatorId),
+        eq(fastagTransactions.vehicleId, scope.vehicleId),
+        eq(fastagTransactions.status, 'SUCCESS'),
+      ),
+    )
+    .orderBy(desc(fastagTransactions.seq))
+    .limit(1);
+  return row ? Number(row.seq) : 0;
 }
 
 /** Count and totals per direction, in paisa. */
