@@ -89,12 +89,17 @@ async function lists(dbUrl: string): Promise<Row[]> {
   await db.connect();
   const server = await startServer({ port: PORT + 2, env: { DATA_DIR: tempDir('hot-lists'), DATABASE_URL: dbUrl, JOBS_ENABLED: 'false' } });
   try {
-    await db.query(`INSERT INTO consigners (code, name) VALUES ('CN-HOT', 'Bench Consigner') ON CONFLICT DO NOTHING`);
-    const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-    await seedOpenLoads(pool, 'CN-HOT');
-    await pool.end();
-    const trips = insertTrips(dbUrl);
-    await bigFleet(db);
+    // BENCH_HOT_SEEDED=1 with BENCH_HOT_LISTS_URL reuses a database these seeders already filled (they take minutes)
+    const seeded = process.env.BENCH_HOT_SEEDED === '1';
+    if (!seeded) {
+      await db.query(`INSERT INTO consigners (code, name) VALUES ('CN-HOT', 'Bench Consigner') ON CONFLICT DO NOTHING`);
+      const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+      await seedOpenLoads(pool, 'CN-HOT');
+      await pool.end();
+      insertTrips(dbUrl);
+      await bigFleet(db);
+    }
+    const trips = (await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM trips WHERE operator_id = 'OP1001'`)).rows[0]?.n;
     const u = server.url;
     const owner = await demoToken(u, '9000000001');
     const fleet = await demoToken(u, '9000000002');
@@ -147,7 +152,7 @@ export async function runHotpaths() {
   rows.push(share('3. getAllRoles, PostgreSQL, 1 process', one, base, 0.1, 50));
   rows.push(share('3+6. getAllRoles, PostgreSQL, 2 processes (WEB_CONCURRENCY=2)', two, base, 0.1, 50));
   rows.push(share('3. getAllRoles, PGlite', lite, base, 0.03));
-  if (process.env.BENCH_PARTS?.split(',').includes('auth') !== true) rows.push(...(await lists(pgUrl)));
+  if (process.env.BENCH_PARTS?.split(',').includes('auth') !== true) rows.push(...(await lists(process.env.BENCH_HOT_LISTS_URL ?? pgUrl)));
 
   console.log('\n| target | measured | baseline (same run) | ratio | goal | result |');
   console.log('|---|---|---|---|---|---|');
