@@ -48,7 +48,9 @@ describe('a vehicle transactions list keeps its totals exact while paging (ADR 1
     expect((await page(2)).list).toHaveLength(2);
     // a reversal (a credit) lands in the other direction's total
     const credit = new Date((now - 60) * 1000).toISOString();
-    expect((await deliverToll(t, JSON.stringify(tollEvent(tagId, { type: 'CREDIT', amount: 10_000, crossedAt: credit })))).status).toBe(200);
+    expect((await deliverToll(t, JSON.stringify(tollEvent(tagId, { type: 'CREDIT', amount: 10_000, crossedAt: credit })))).status).toBe(
+      200,
+    );
     expect((await page(0)).totalCount).toBe(7);
     expect((await page(0, '&transactionType=DEBIT')).totalCount).toBe(6);
     expect((await page(0, '&transactionType=CREDIT')).totalCount).toBe(1);
