@@ -21,7 +21,8 @@ interface Row {
   pass: boolean;
 }
 
-const rps = (r: LoadResult) => `${r.reqPerSec} req/s, p99 ${r.p99} ms`;
+const rps = (r: LoadResult) =>
+  `${r.reqPerSec} req/s, p99 ${r.p99} ms${r.errors || r.non2xx ? ` (${r.errors} errors or timeouts, ${r.non2xx} non-2xx)` : ''}`;
 const clean = (r: LoadResult) => r.errors === 0 && r.non2xx === 0;
 
 /** Throughput against the hello-world: a share of its req/s and a p99 ceiling. */
