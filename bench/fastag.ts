@@ -116,7 +116,7 @@ async function transfers(url: string, db: pg.Client, token: string) {
  * is its own balanced journal entry (tag −₹100, toll network +₹100) whose postings' balance_after
  * chain in time order and match the row's opening/closing balances; account balances are the sums.
  */
-async function bigFleet(db: pg.Client) {
+export async function bigFleet(db: pg.Client) {
   const started = performance.now();
   const op = 'OP1002';
   await db.query('BEGIN');

@@ -213,7 +213,7 @@ async function quoteStorm(url: string, db: pg.Pool, bidders: Bidder[], demandId:
   console.log(`| SSE end to end when quiet, quote sent → other streams, p50 / p99 | ${pct(e2e, 50)} ms / ${pct(e2e, 99)} ms |`);
 }
 
-async function seedOpenLoads(db: pg.Pool, consigner: string) {
+export async function seedOpenLoads(db: pg.Pool, consigner: string) {
   // real lanes with coordinates; times spread so the board's "closing soonest" order has work to do
   await db.query(
     `WITH lanes(o, olat, olng, d, dlat, dlng, km, vt, bt) AS (VALUES

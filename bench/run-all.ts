@@ -19,5 +19,6 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ['fleet', async () => (await import('./fleet.ts')).runFleet()],
   ['account', async () => (await import('./account.ts')).runAccount()],
   ['web', async () => (await import('./web.ts')).runWeb()],
+  ['hotpaths', async () => (await import('./hotpaths.ts')).runHotpaths()],
 ];
 for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();

@@ -27,7 +27,7 @@ async function call<T>(url: string, token: string, method: string, body?: unknow
 }
 
 /** 5,000 trips for one operator, inserted with SQL alongside the seeded ones (every state, spread over a year). */
-function insertTrips(dbUrl: string) {
+export function insertTrips(dbUrl: string) {
   const states = [
     'ASSIGNED',
     'REACHED_LOADING',

@@ -30,6 +30,8 @@ export const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   JOBS_ENABLED: bool.default(true),
   SEED_DEMO: bool.default(true),
+  /** server processes sharing the port (PostgreSQL only; ADR 155) */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   RATE_LIMIT_MAX: z.coerce.number().int().default(600),
   /**
    * which forwarded headers to believe (ADR 090): unset = none (the socket address is the client), a hop

@@ -17,6 +17,12 @@ export interface SqlRunner {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** parameterless, possibly several statements */
   exec(text: string): Promise<void>;
+  /**
+   * Follows a NOTIFY channel on a connection of its own (PostgreSQL) or on the embedded instance (PGlite).
+   * `onLost` is called when the connection carrying the LISTEN breaks: notifications may have been missed.
+   * Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,13 @@ export function fromPglite(client: PGlite): Database {
       async exec(text) {
         await client.exec(text);
       },
+      async listen(channel, onNotify) {
+        // one embedded instance: notifications cannot be lost between connections
+        const stop = await client.listen(channel, onNotify);
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
       close: () => client.close(),
     },
   };
@@ -60,6 +73,28 @@ export function fromPool(pool: pg.Pool): Database {
       },
       async exec(text) {
         await pool.query(text);
+      },
+      async listen(channel, onNotify, onLost) {
+        // LISTEN needs a session of its own: a pooled client would be handed to other queries
+        const client = new pg.Client(pool.options);
+        let stopped = false;
+        client.on('notification', (msg) => {
+          if (msg.channel === channel) onNotify(msg.payload ?? '');
+        });
+        const lost = (err: Error) => {
+          if (stopped) return;
+          stopped = true;
+          onLost(err);
+          void client.end().catch(() => {});
+        };
+        client.on('error', lost);
+        client.on('end', () => lost(new Error('notification connection ended')));
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          stopped = true;
+          await client.end().catch(() => {});
+        };
       },
       close: () => pool.end(),
     },

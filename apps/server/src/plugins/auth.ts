@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 import type { ConsignerCode, OperatorId } from '../lib/tenancy.ts';
 import { resolveSession } from '../modules/auth/auth.service.ts';
+import { AUTH_CHANNEL, SessionCache } from '../modules/auth/session-cache.ts';
 
 /** Who is calling: resolved once per request from the `token` header. */
 export interface Actor {
@@ -25,7 +26,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** this process's sessions and permissions (ADR 153) */
+    sessionCache: SessionCache;
+  }
 }
+
+/** How long to wait before following the database's announcements again after the connection broke. */
+const RELISTEN_MS = 1_000;
 
 /**
  * The session token comes only in the `token` header: a token in a URL ends up in logs, histories and
@@ -39,10 +47,42 @@ export function tokenFrom(request: FastifyRequest): string | undefined {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
+    const cache = new SessionCache();
+    app.decorate('sessionCache', cache);
+
+    // The cache serves only while the database's change announcements arrive; when their connection breaks,
+    // every token is read from the database again until they are followed anew.
+    let closing = false;
+    let stop: (() => Promise<void>) | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const follow = async () => {
+      try {
+        stop = await app.sql.listen(AUTH_CHANNEL, (payload) => cache.invalidate(payload), lost);
+        if (closing) await stop();
+        else cache.setLive(true);
+      } catch (err) {
+        lost(err as Error);
+      }
+    };
+    const lost = (err: Error) => {
+      cache.setLive(false);
+      if (closing) return;
+      app.log.warn({ err: err.message }, 'session cache paused: change announcements lost');
+      retry = setTimeout(() => void follow(), RELISTEN_MS);
+      retry.unref();
+    };
+    await follow();
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearTimeout(retry);
+      cache.setLive(false);
+      await stop?.();
+    });
+
     app.addHook('onRequest', async (request) => {
       const token = tokenFrom(request);
       if (!token) return;
-      request.actor = await resolveSession(app.db, token);
+      request.actor = await resolveSession(app.db, token, new Date(), cache);
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -135,7 +135,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAuth,
       schema: { tags, summary: 'Change my settings', body: settingsUpdateSchema, response: { 200: envelopeSchema(settingsSchema) } },
     },
-    async (request) => ok(await account.saveSettings(ctx(), { ...me(request), update: request.body }), ACCOUNT_MESSAGES.configSaved),
+    async (request) => {
+      const saved = await account.saveSettings(ctx(), { ...me(request), update: request.body });
+      // the language lives on the cached session: this process forgets it at once (ADR 153)
+      app.sessionCache.invalidate(`u:${actorOf(request).userId}`);
+      return ok(saved, ACCOUNT_MESSAGES.configSaved);
+    },
   );
 
   app.get(

@@ -57,7 +57,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/logout',
     { preValidation: requireAuth, schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: envelopeSchema(okSchema) } } },
     async (request) => {
-      await logout(app.db, actorOf(request));
+      const actor = actorOf(request);
+      await logout(app.db, actor);
+      // this process forgets at once; the others when the database announces it (ADR 153)
+      app.sessionCache.invalidate(`s:${actor.sessionId}`);
       return ok({ ok: true as const }, AUTH_MESSAGES.loggedOut);
     },
   );

@@ -20,6 +20,7 @@ import { asConsignerCode, asOperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { Notifier } from '../../plugins/notifier.ts';
 import * as repo from './auth.repository.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -96,27 +97,48 @@ export async function verifyOtp(deps: AuthDeps, phone: string, otp: string): Pro
   return { accessToken, userCode: u.userCode, operatorId: u.operatorId, name: u.name, locale: u.locale, menuType: menuTypeFor(u.kind) };
 }
 
-/** The actor behind a token, or null when the token is unknown, revoked, idle too long or its user removed. */
-export function resolveSession(db: Db, token: string, now = new Date()): Promise<Actor | null> {
-  return resolveBy(db, { tokenHash: sha256(token) }, now);
+/**
+ * The actor behind a token, or null when the token is unknown, revoked, idle too long or its user removed.
+ * With a cache, a token seen recently is answered from memory until the database announces a change (ADR 153).
+ */
+export async function resolveSession(db: Db, token: string, now = new Date(), cache?: SessionCache): Promise<Actor | null> {
+  const tokenHash = sha256(token);
+  const at = now.getTime();
+  const hit = cache?.get(tokenHash, at);
+  if (hit) {
+    if (at - hit.lastSeenAt > IDLE_MS) return null;
+    if (at - hit.lastSeenAt > TOUCH_EVERY_MS) {
+      await repo.touchSession(db, hit.actor.sessionId);
+      hit.lastSeenAt = at;
+    }
+    return hit.actor;
+  }
+  const mark = cache?.mark() ?? 0;
+  const found = await loadSession(db, { tokenHash }, now);
+  if (found && cache) cache.put(tokenHash, mark, found, at);
+  return found?.actor ?? null;
 }
 
 /** The actor of a session a signed stream ticket names: revocation and idle expiry still apply (ADR 091). */
-export function resolveSessionById(db: Db, sessionId: string, now = new Date()): Promise<Actor | null> {
-  return resolveBy(db, { sessionId }, now);
+export async function resolveSessionById(db: Db, sessionId: string, now = new Date()): Promise<Actor | null> {
+  return (await loadSession(db, { sessionId }, now))?.actor ?? null;
 }
 
-async function resolveBy(db: Db, by: { tokenHash: string } | { sessionId: string }, now: Date): Promise<Actor | null> {
+async function loadSession(db: Db, by: { tokenHash: string } | { sessionId: string }, now: Date) {
   const row = await repo.findSessionUser(db, by);
   if (!row || row.revokedAt || row.deletedAt) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > IDLE_MS) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.sessionId);
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (now.getTime() - lastSeenAt > IDLE_MS) return null;
+  if (now.getTime() - lastSeenAt > TOUCH_EVERY_MS) {
+    await repo.touchSession(db, row.sessionId);
+    lastSeenAt = now.getTime();
+  }
 
   let permissions: PermissionCode[] = [];
   if (row.kind === 'OPERATOR' || row.kind === 'ADMIN') permissions = ALL_PERMISSIONS;
   else if (row.kind === 'SUBORDINATE' && row.roleId) permissions = (await repo.listRolePermissions(db, row.roleId)) as PermissionCode[];
 
-  return {
+  const actor: Actor = {
     userId: row.userId,
     userCode: row.userCode,
     sessionId: row.sessionId,
@@ -129,6 +151,7 @@ async function resolveBy(db: Db, by: { tokenHash: string } | { sessionId: string
     consignerCode: row.consignerCode ? asConsignerCode(row.consignerCode) : null,
     permissions: new Set(permissions),
   };
+  return { actor, roleId: row.roleId, lastSeenAt };
 }
 
 export async function logout(db: Db, actor: Actor) {

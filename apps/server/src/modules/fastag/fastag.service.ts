@@ -25,6 +25,7 @@ import { accounts } from '../ledger/accounts.ts';
 import { accountId, type PostedEntry, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import { timeWindow, toRupees, walletAccount } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
+import { vehicleTotals } from './txn-totals.ts';
 
 export const tagAccount = accounts.fastag;
 export const TOLL_NETWORK = accounts.tollNetwork;
@@ -214,7 +215,7 @@ export async function transactions(
   const filter = { operatorId, vehicleId, txnType: query.transactionType, from, to };
   const [rows, sums] = await Promise.all([
     repo.listTxns(db, filter, { limit: query.pageSize, offset: query.pageNo * query.pageSize }),
-    repo.summariseTxns(db, { operatorId, vehicleId, from, to }),
+    vehicleTotals(db, { operatorId, vehicleId, from, to }),
   ]);
   const totalCount =
     query.transactionType === 'DEBIT' ? sums.debit.n : query.transactionType === 'CREDIT' ? sums.credit.n : sums.debit.n + sums.credit.n;

@@ -1,29 +1,35 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rolePermissions, roles, sessions, users, vehicles } from '../../db/schema/index.ts';
 
-export async function listRoles(db: Db, operatorId: string) {
-  const rows = await db
-    .select({ id: roles.id, name: roles.name, createdAt: roles.createdAt })
+/**
+ * The operator's roles with their permissions and live users, in one statement prepared once per process:
+ * the roles screen is read on every visit, and three round trips cost more than the work (ADR 153).
+ */
+const listRolesQuery = (db: Db) =>
+  db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      createdAt: roles.createdAt,
+      permissions: sql<
+        string[]
+      >`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}), '{}')`,
+      userCount: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`,
+    })
     .from(roles)
-    .where(eq(roles.operatorId, operatorId))
-    .orderBy(asc(roles.name));
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const perms = await db
-    .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
-    .from(rolePermissions)
-    .where(inArray(rolePermissions.roleId, ids));
-  const counts = await db
-    .select({ roleId: users.roleId, n: count() })
-    .from(users)
-    .where(and(inArray(users.roleId, ids), isNull(users.deletedAt)))
-    .groupBy(users.roleId);
-  return rows.map((r) => ({
-    ...r,
-    permissions: perms.filter((p) => p.roleId === r.id).map((p) => p.permission),
-    userCount: counts.find((c) => c.roleId === r.id)?.n ?? 0,
-  }));
+    .where(eq(roles.operatorId, sql.placeholder('operatorId')))
+    .orderBy(asc(roles.name))
+    .prepare('users_list_roles');
+const preparedListRoles = new WeakMap<Db, ReturnType<typeof listRolesQuery>>();
+
+export async function listRoles(db: Db, operatorId: string) {
+  let query = preparedListRoles.get(db);
+  if (!query) {
+    query = listRolesQuery(db);
+    preparedListRoles.set(db, query);
+  }
+  return query.execute({ operatorId });
 }
 
 export async function findRole(db: Db, scope: { id: string; operatorId: string }) {

@@ -51,7 +51,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: manage,
       schema: { tags, summary: 'Add permissions to a role', body: rolePermissionsRequestSchema, response: { 200: roleRef } },
     },
-    async (request) => ok(await users.addRolePermissions(app.db, op(request), request.body), USERS_MESSAGES.roleAdded),
+    async (request) => {
+      const done = await users.addRolePermissions(app.db, op(request), request.body);
+      // this process forgets the role's sessions at once; the others when the database announces it (ADR 153)
+      app.sessionCache.invalidate(`r:${done.roleId}`);
+      return ok(done, USERS_MESSAGES.roleAdded);
+    },
   );
 
   app.post(
@@ -60,7 +65,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: manage,
       schema: { tags, summary: 'Remove permissions from a role', body: rolePermissionsRequestSchema, response: { 200: roleRef } },
     },
-    async (request) => ok(await users.deleteRolePermissions(app.db, op(request), request.body), USERS_MESSAGES.roleDeleted),
+    async (request) => {
+      const done = await users.deleteRolePermissions(app.db, op(request), request.body);
+      app.sessionCache.invalidate(`r:${done.roleId}`);
+      return ok(done, USERS_MESSAGES.roleDeleted);
+    },
   );
 
   app.get(
@@ -81,7 +90,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: manage,
       schema: { tags, summary: 'Remove a sub-user', querystring: removeSubordinateQuerySchema, response: { 200: userRef } },
     },
-    async (request) => ok(await users.removeSubordinate(app.db, op(request), request.query.userCode), USERS_MESSAGES.userDeleted),
+    async (request) => {
+      const done = await users.removeSubordinate(app.db, op(request), request.query.userCode);
+      app.sessionCache.invalidate(`c:${done.userCode}`);
+      return ok(done, USERS_MESSAGES.userDeleted);
+    },
   );
 
   app.get(
