@@ -4,13 +4,13 @@ import type { journalEntries } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { type AccountRef, accountId } from './accounts.ts';
+import { type AccountRef, accountId, EXTERNAL_KINDS, isSharded, shardFor } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
 
 /** Accounts of the outside world: they mirror money entering or leaving and may go negative. */
-const EXTERNAL: ReadonlySet<AccountKind> = new Set(['PAYMENT_CLEARING', 'TOLL_NETWORK', 'PROMOTIONS', 'COLLECTION_CLEARING']);
+const EXTERNAL: ReadonlySet<AccountKind> = EXTERNAL_KINDS;
 
-export { type AccountRef, accountId, accounts, SYSTEM_OWNER } from './accounts.ts';
+export { type AccountRef, accountId, accounts, SHARDS, SYSTEM_OWNER } from './accounts.ts';
 
 /** One leg of an entry, in paisa: positive raises the account's balance, negative lowers it. */
 export interface Leg {
@@ -58,25 +58,46 @@ function assertBalanced(input: EntryInput) {
   if (input.legs.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error('entry legs must sum to zero');
 }
 
+/** The legs with every outside-world account resolved to the shard this entry writes (ADR 158). */
+function sharded(legs: Leg[]): Leg[] {
+  if (!legs.some((l) => isSharded(l.account))) return legs;
+  const holderKey = legs
+    .filter((l) => !isSharded(l.account))
+    .map((l) => accountId(l.account))
+    .sort()
+    .join('|');
+  return legs.map((l) => (isSharded(l.account) ? { account: shardFor(l.account, holderKey), amount: l.amount } : l));
+}
+
+/** Locks the accounts, creating those that do not exist yet (a second round only for new accounts). */
+async function lockOrCreate(tx: Db, refs: Map<string, AccountRef>) {
+  const ids = [...refs.keys()];
+  let locked = await repo.lockAccounts(tx, ids);
+  if (locked.length < ids.length) {
+    const have = new Set(locked.map((a) => a.id));
+    await repo.ensureAccounts(
+      tx,
+      ids
+        .filter((id) => !have.has(id))
+        .map((id) => {
+          const ref = refs.get(id)!;
+          return { id, kind: ref.kind, ownerId: ref.ownerId, allowNegative: EXTERNAL.has(ref.kind) };
+        }),
+    );
+    locked = await repo.lockAccounts(tx, ids);
+  }
+  return locked;
+}
+
 export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry> {
   assertBalanced(input);
-
-  const ids = [...new Set(input.legs.map((l) => accountId(l.account)))];
-  await repo.ensureAccounts(
-    tx,
-    input.legs.map((l) => ({
-      id: accountId(l.account),
-      kind: l.account.kind,
-      ownerId: l.account.ownerId,
-      allowNegative: EXTERNAL.has(l.account.kind),
-    })),
-  );
-  const locked = await repo.lockAccounts(tx, ids);
+  const legs = sharded(input.legs);
+  const refs = new Map(legs.map((l) => [accountId(l.account), l.account]));
+  const locked = await lockOrCreate(tx, refs);
   const state = new Map(locked.map((a) => [a.id, { opening: a.balance, closing: a.balance, allowNegative: a.allowNegative }]));
-
   const entryId = newId('JE', 14);
   const rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number; createdAt?: Date }> = [];
-  for (const leg of input.legs) {
+  for (const leg of legs) {
     const id = accountId(leg.account);
     const s = state.get(id)!;
     s.closing += leg.amount;
@@ -84,21 +105,26 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
     if (s.closing < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
     rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.closing, ...(input.at ? { createdAt: input.at } : {}) });
   }
-  await repo.insertEntry(tx, {
-    id: entryId,
-    kind: input.kind,
-    memo: input.memo,
-    referenceType: input.referenceType,
-    referenceId: input.referenceId,
-    metadata: input.metadata ?? {},
-    ...(input.at ? { createdAt: input.at } : {}),
-  });
-  await repo.insertPostings(tx, rows);
   const balances: PostedEntry['balances'] = {};
+  const changed: Array<{ id: string; balance: number }> = [];
   for (const [id, s] of state) {
-    if (s.closing !== s.opening) await repo.setBalance(tx, id, s.closing);
+    if (s.closing !== s.opening) changed.push({ id, balance: s.closing });
     balances[id] = { opening: s.opening, closing: s.closing };
   }
+  await repo.writeEntry(
+    tx,
+    {
+      id: entryId,
+      kind: input.kind,
+      memo: input.memo,
+      referenceType: input.referenceType ?? null,
+      referenceId: input.referenceId ?? null,
+      metadata: input.metadata ?? {},
+      createdAt: input.at ?? null,
+    },
+    rows,
+    changed,
+  );
   return { entryId, balances };
 }
 
@@ -106,9 +132,10 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
  * Posts many entries in order with one lock round and bulk inserts (the demo seed and imports of
  * history): the same rules as postEntry — balanced legs, no holder below zero at any step.
  */
-export async function postEntries(tx: Db, inputs: EntryInput[]): Promise<PostedEntry[]> {
-  if (!inputs.length) return [];
-  for (const input of inputs) assertBalanced(input);
+export async function postEntries(tx: Db, given: EntryInput[]): Promise<PostedEntry[]> {
+  if (!given.length) return [];
+  for (const input of given) assertBalanced(input);
+  const inputs = given.map((input) => ({ ...input, legs: sharded(input.legs) }));
   const refs = new Map<string, AccountRef>();
   for (const input of inputs) for (const leg of input.legs) refs.set(accountId(leg.account), leg.account);
   await repo.ensureAccounts(
@@ -173,7 +200,9 @@ export async function withIdempotency<T>(
   });
 }
 
+/** An account's balance; an outside-world account's is the sum of its shards (ADR 158). */
 export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
+  if (isSharded(ref)) return repo.sumShardBalances(db, ref.kind, ref.ownerId);
   return (await repo.findBalance(db, accountId(ref))) ?? 0;
 }
 

@@ -65,9 +65,10 @@ describe('quotes under concurrency (ADR 157)', () => {
     const final = events.at(-1)!.data;
     expect(final.bidderCount).toBe(bidders.length);
     expect(final.ranking).toEqual(stored.map((r) => tagFor(load.rankSalt, r.operatorId)));
-    // coalesced: far fewer events than quotes, never two within one interval (a few ms of timer slack)
+    // coalesced: fewer events than quotes and no more than one per interval over the burst (the exact
+    // spacing of the starts is the coalescer's own test below; arrival adds each event's read time)
     expect(events.length).toBeLessThan(accepted);
-    for (let i = 1; i < events.length; i++) expect(events[i]!.at - events[i - 1]!.at).toBeGreaterThanOrEqual(BROADCAST_INTERVAL_MS - 5);
+    expect(events.length).toBeLessThanOrEqual(Math.ceil((events.at(-1)!.at - events[0]!.at) / BROADCAST_INTERVAL_MS) + 1);
 
     // every bidder's own view agrees with the table
     for (const [i, row] of stored.entries()) {
