@@ -18,5 +18,6 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ['operations', async () => (await import('./operations.ts')).runOperations()],
   ['fleet', async () => (await import('./fleet.ts')).runFleet()],
   ['account', async () => (await import('./account.ts')).runAccount()],
+  ['bidding-ledger', async () => (await import('./bidding-ledger.ts')).runBiddingLedger()],
 ];
 for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();

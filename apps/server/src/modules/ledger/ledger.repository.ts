@@ -2,8 +2,11 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../../db/schema/index.ts';
 
+/** Creates the accounts that do not exist yet; answers the ids it created. */
 export async function ensureAccounts(db: Db, rows: Array<{ id: string; kind: string; ownerId: string; allowNegative: boolean }>) {
-  await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
+  if (!rows.length) return [];
+  const inserted = await db.insert(ledgerAccounts).values(rows).onConflictDoNothing().returning({ id: ledgerAccounts.id });
+  return inserted.map((r) => r.id);
 }
 
 /** Locks the accounts in id order, so concurrent entries over the same accounts cannot deadlock. */

@@ -69,23 +69,39 @@ function sharded(legs: Leg[]): Leg[] {
   return legs.map((l) => (isSharded(l.account) ? { account: shardFor(l.account, holderKey), amount: l.amount } : l));
 }
 
-/** Locks the accounts, creating those that do not exist yet (a second round only for new accounts). */
+/**
+ * Accounts this process has seen committed. Accounts are never deleted, so a known account needs no
+ * "create if missing" round trip before its lock (ADR 158). Bounded: forgetting only costs that trip.
+ */
+const known = new Set<string>();
+
+/**
+ * Locks the accounts in id order. Accounts not known to exist are created first, before any lock is
+ * held, so every transaction still takes its row locks in one global order (no deadlocks).
+ */
 async function lockOrCreate(tx: Db, refs: Map<string, AccountRef>) {
   const ids = [...refs.keys()];
+  const unknown = ids.filter((id) => !known.has(id));
+  let created = new Set<string>();
+  const ensure = async (list: string[]) =>
+    repo.ensureAccounts(
+      tx,
+      list.map((id) => {
+        const ref = refs.get(id)!;
+        return { id, kind: ref.kind, ownerId: ref.ownerId, allowNegative: EXTERNAL.has(ref.kind) };
+      }),
+    );
+  if (unknown.length) created = new Set(await ensure(unknown));
   let locked = await repo.lockAccounts(tx, ids);
   if (locked.length < ids.length) {
+    // remembered from another database (tests build many in one process): create and lock again
     const have = new Set(locked.map((a) => a.id));
-    await repo.ensureAccounts(
-      tx,
-      ids
-        .filter((id) => !have.has(id))
-        .map((id) => {
-          const ref = refs.get(id)!;
-          return { id, kind: ref.kind, ownerId: ref.ownerId, allowNegative: EXTERNAL.has(ref.kind) };
-        }),
-    );
+    for (const id of await ensure(ids.filter((id) => !have.has(id)))) created.add(id);
     locked = await repo.lockAccounts(tx, ids);
   }
+  if (known.size > 200_000) known.clear();
+  // an account this transaction created is known only once it has been seen committed
+  for (const a of locked) if (!created.has(a.id)) known.add(a.id);
   return locked;
 }
 
