@@ -72,7 +72,11 @@ function ledgerViolations(databaseUrl: string): number {
 function seededDatabase(name: string) {
   const url = freshPgDatabase(name);
   for (const step of ['migrate', 'seed']) {
-    execSync(`npx tsx src/db/cli.ts ${step}`, { cwd: join(root, 'apps/server'), env: { ...process.env, DATABASE_URL: url }, stdio: 'ignore' });
+    execSync(`npx tsx src/db/cli.ts ${step}`, {
+      cwd: join(root, 'apps/server'),
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: 'ignore',
+    });
   }
   return url;
 }

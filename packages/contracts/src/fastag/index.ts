@@ -264,7 +264,10 @@ export type TollWebhookResponse = z.infer<typeof tollWebhookResponseSchema>;
 /** The most events one signed batch may carry. */
 export const TOLL_BATCH_MAX = 500;
 export const tollBatchSchema = z.object({
-  events: z.array(tollEventSchema).min(1, 'A batch needs at least one event').max(TOLL_BATCH_MAX, `At most ${TOLL_BATCH_MAX} events per batch`),
+  events: z
+    .array(tollEventSchema)
+    .min(1, 'A batch needs at least one event')
+    .max(TOLL_BATCH_MAX, `At most ${TOLL_BATCH_MAX} events per batch`),
 });
 export type TollBatch = z.infer<typeof tollBatchSchema>;
 /** One answer per event, in the batch's order: applied (SUCCESS or FAILED as one delivery would answer) or REFUSED with its code. */

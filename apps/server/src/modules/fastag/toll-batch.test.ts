@@ -61,7 +61,11 @@ describe('toll events in batches (ADR 158)', () => {
     expect(await tag(ids[2]!)).toBe(30_500);
 
     const again = await deliverBatch(raw);
-    expect((again.body.data.results as Array<{ duplicate: boolean; status: string }>).filter((r) => r.status !== 'REFUSED').every((r) => r.duplicate)).toBe(true);
+    expect(
+      (again.body.data.results as Array<{ duplicate: boolean; status: string }>)
+        .filter((r) => r.status !== 'REFUSED')
+        .every((r) => r.duplicate),
+    ).toBe(true);
     expect(await tag(ids[0]!)).toBe(5_000);
     // an event already delivered alone is a duplicate inside a batch too
     const single = tollEvent(ids[2]!, { amount: 1_000 });
@@ -77,9 +81,9 @@ describe('toll events in batches (ADR 158)', () => {
     const raw = JSON.stringify({ events: [tollEvent(ids[0]!, { amount: 1_000 })] });
     expect((await deliverBatch(raw, 'deadbeef'.repeat(8))).status).toBe(401);
     expect((await deliverBatch(JSON.stringify({ events: [] }))).status).toBe(400);
-    expect((await deliverBatch(JSON.stringify({ events: Array.from({ length: 501 }, () => tollEvent(ids[0]!, { amount: 1 })) }))).status).toBe(
-      400,
-    );
+    expect(
+      (await deliverBatch(JSON.stringify({ events: Array.from({ length: 501 }, () => tollEvent(ids[0]!, { amount: 1 })) }))).status,
+    ).toBe(400);
     expect((await deliverBatch(JSON.stringify({ events: [{ eventId: 'x' }] }))).status).toBe(400);
     expect(await tag(ids[0]!)).toBe(10_000);
   });
@@ -88,11 +92,18 @@ describe('toll events in batches (ADR 158)', () => {
     const { operatorId, ids } = await tags(6, 20_000);
     await fundWallet(t.db, operatorId, 1_000_000);
     const before = await balanceOf(t.db, accounts.tollNetwork);
-    const batches = Array.from({ length: 4 }, () => ({ events: ids.flatMap((id) => [tollEvent(id, { amount: 3_000 }), tollEvent(id, { amount: 3_000 })]) }));
+    const batches = Array.from({ length: 4 }, () => ({
+      events: ids.flatMap((id) => [tollEvent(id, { amount: 3_000 }), tollEvent(id, { amount: 3_000 })]),
+    }));
     const singles = ids.map((id) => JSON.stringify(tollEvent(id, { amount: 3_000 })));
-    const replies = await Promise.all([...batches.map((b) => deliverBatch(JSON.stringify(b))), ...singles.map((raw) => deliverToll(t, raw))]);
+    const replies = await Promise.all([
+      ...batches.map((b) => deliverBatch(JSON.stringify(b))),
+      ...singles.map((raw) => deliverToll(t, raw)),
+    ]);
     expect(replies.every((r) => r.status === 200)).toBe(true);
-    const statuses = replies.flatMap((r) => (r.body.data.results ? r.body.data.results.map((x: { status: string }) => x.status) : [r.body.data.status]));
+    const statuses = replies.flatMap((r) =>
+      r.body.data.results ? r.body.data.results.map((x: { status: string }) => x.status) : [r.body.data.status],
+    );
     const applied = statuses.filter((s) => s === 'SUCCESS').length;
     // each tag holds ₹200 and is asked for 9 tolls of ₹30: exactly 6 fit
     expect(applied).toBe(6 * ids.length);

@@ -37,7 +37,7 @@ describe('quotes under concurrency (ADR 157)', () => {
     await Promise.all(
       bidders.map(async (b, i) => {
         for (let round = 0; round < 5; round++) {
-          const value = 50_000 - round * 100 - i * 7 - (round * i) % 13;
+          const value = 50_000 - round * 100 - i * 7 - ((round * i) % 13);
           const res = await quote(b.owner.token, load.id, value);
           expect(res.status).toBe(200);
           expect(res.body.data.leaderboard.tag).toBe(tagFor(load.rankSalt, b.operatorId));
