@@ -16,18 +16,18 @@ const OPEN_LOADS = 10_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
-const pct = (values: number[], p: number) => {
+export const pct = (values: number[], p: number) => {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
   return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10;
 };
 
-interface Bidder {
+export interface Bidder {
   operatorId: string;
   token: string;
 }
 
-async function seedBidders(db: pg.Pool): Promise<{ bidders: Bidder[]; demandId: string; consigner: string }> {
+export async function seedBidders(db: pg.Pool): Promise<{ bidders: Bidder[]; demandId: string; consigner: string }> {
   const consigner = 'CN-BENCH';
   await db.query(`INSERT INTO consigners (code, name) VALUES ($1, 'Bench Consigner')`, [consigner]);
   const bidders: Bidder[] = Array.from({ length: OPERATORS }, (_, i) => ({
@@ -68,7 +68,7 @@ async function seedBidders(db: pg.Pool): Promise<{ bidders: Bidder[]; demandId: 
 }
 
 /** One bidder's live stream: every leaderboard event with its arrival time. */
-function openStream(url: string, demandId: string, bidder: Bidder) {
+export function openStream(url: string, demandId: string, bidder: Bidder) {
   const events: Array<{ at: number; changedAt: number; ranking: string[] }> = [];
   const controller = new AbortController();
   let ready: () => void;
@@ -108,7 +108,7 @@ function openStream(url: string, demandId: string, bidder: Bidder) {
   return { events, ready: Promise.race([isReady, new Promise<void>((r) => setTimeout(r, 3000))]), close: () => controller.abort(), run };
 }
 
-async function putQuote(url: string, demandId: string, bidder: Bidder, value: number) {
+export async function putQuote(url: string, demandId: string, bidder: Bidder, value: number) {
   const res = await fetch(`${url}/api/rest/tesseract/v1/load/${demandId}/quote`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', token: bidder.token },

@@ -20,5 +20,6 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ['account', async () => (await import('./account.ts')).runAccount()],
   ['web', async () => (await import('./web.ts')).runWeb()],
   ['hotpaths', async () => (await import('./hotpaths.ts')).runHotpaths()],
+  ['bidding-ledger', async () => (await import('./bidding-ledger.ts')).runBiddingLedger()],
 ];
 for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();

@@ -173,6 +173,8 @@ const ACCESS: Record<string, Entry> = {
   'GET /api/fastag/report/fastagStatement/v2': { access: { kind: 'download' } },
   // the tag issuer's webhook: verified by its HMAC signature, never by a session
   'POST /api/fastag/webhooks/toll': pub,
+  // the same issuer's batches (ADR 158): the same signature, never a session
+  'POST /api/fastag/webhooks/tolls': pub,
   ...SUPPORT_ACCESS,
   ...FLEET_ACCESS, // fleet (issue 12)
   ...OPERATIONS_ACCESS,

@@ -75,6 +75,18 @@ export function redisBus(url: string): EventBus {
   };
 }
 
+const frames = new WeakMap<BusEvent, string>();
+
+/** An event's SSE frame, serialised once however many streams carry it (ADR 157). */
+export function frameOf(event: BusEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = `event: ${event.type}\ndata: ${JSON.stringify({ topic: event.topic, ...((event.data as object) ?? {}) })}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 /** Decides whether an actor may listen to `prefix:id`; each domain registers its own prefixes. */
 export type TopicAuthorizer = (actor: Actor, id: string) => Promise<boolean>;
 
@@ -160,7 +172,7 @@ export const eventsPlugin = fp(
       raw.write(`event: ready\ndata: ${JSON.stringify({ topics: list })}\n\n`);
       const offs = list.map((topic) =>
         bus.subscribe(topic, (event) => {
-          raw.write(`event: ${event.type}\ndata: ${JSON.stringify({ topic: event.topic, ...((event.data as object) ?? {}) })}\n\n`);
+          raw.write(frameOf(event));
         }),
       );
       const ping = setInterval(() => raw.write(': ping\n\n'), 20_000);

@@ -259,3 +259,27 @@ export const tollWebhookResponseSchema = z.object({
   duplicate: z.boolean(),
 });
 export type TollWebhookResponse = z.infer<typeof tollWebhookResponseSchema>;
+
+// ——— toll events in batches (ADR 158) ———
+/** The most events one signed batch may carry. */
+export const TOLL_BATCH_MAX = 500;
+export const tollBatchSchema = z.object({
+  events: z
+    .array(tollEventSchema)
+    .min(1, 'A batch needs at least one event')
+    .max(TOLL_BATCH_MAX, `At most ${TOLL_BATCH_MAX} events per batch`),
+});
+export type TollBatch = z.infer<typeof tollBatchSchema>;
+/** One answer per event, in the batch's order: applied (SUCCESS or FAILED as one delivery would answer) or REFUSED with its code. */
+export const tollBatchResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      eventId: z.string(),
+      status: z.enum(['SUCCESS', 'FAILED', 'REFUSED']),
+      txnId: z.string().nullable(),
+      duplicate: z.boolean(),
+      errorCode: z.string().nullable(),
+    }),
+  ),
+});
+export type TollBatchResponse = z.infer<typeof tollBatchResponseSchema>;

@@ -14,6 +14,9 @@ import {
   ISSUER_SIGNATURE_HEADER,
   rechargeRequestSchema,
   rechargeResponseSchema,
+  TOLL_BATCH_MAX,
+  tollBatchResponseSchema,
+  tollBatchSchema,
   tollEventSchema,
   tollWebhookResponseSchema,
   transactionsQuerySchema,
@@ -227,6 +230,47 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
           await tolls
             .sendAlerts(app.db, app.ctx.notifier, applied.alerts)
             .catch((err) => request.log.error({ err }, 'balance alert not sent'));
+        }
+        return ok(applied.response);
+      },
+    );
+  });
+
+  // Toll events in batches (ADR 158): the same signature over the raw body, up to 500 events.
+  await app.register(async (hook) => {
+    hook.removeContentTypeParser('application/json');
+    hook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    hook.post(
+      '/api/fastag/webhooks/tolls',
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags,
+          summary: `A batch of toll events from the tag issuer ({ events: [...] }, at most ${TOLL_BATCH_MAX}), HMAC-SHA256 of the raw body in ${ISSUER_SIGNATURE_HEADER}`,
+          response: { 200: envelopeSchema(tollBatchResponseSchema) },
+        },
+      },
+      async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const given = String(request.headers[ISSUER_SIGNATURE_HEADER] ?? '').replace(/^sha256=/, '');
+        if (!given || !safeEqual(given, hmac(opts.issuerSecret, raw))) {
+          request.log.warn({ ip: request.ip, length: raw.length }, 'toll batch refused: bad signature');
+          throw new AppError(FASTAG_ERRORS.FASTAG_WEBHOOK_SIGNATURE_INVALID, FASTAG_MESSAGES.badSignature);
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          throw badRequest('Body is not JSON');
+        }
+        const parsed = tollBatchSchema.safeParse(json);
+        if (!parsed.success) {
+          request.log.warn({ issues: parsed.error.issues }, 'toll batch refused: invalid batch');
+          throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid batch', parsed.error.issues[0]?.path.map(String).join('.'));
+        }
+        const applied = await tolls.applyTollEvents(app.db, parsed.data.events);
+        if (applied.alerts.length) {
+          await tolls.sendAlerts(app.db, app.notifier, applied.alerts).catch((err) => request.log.error({ err }, 'balance alert not sent'));
         }
         return ok(applied.response);
       },

@@ -1,4 +1,4 @@
-import { FASTAG_ERRORS, FASTAG_MESSAGES, type TollEvent, type TollWebhookResponse } from '@bhada/contracts/fastag';
+import { FASTAG_ERRORS, FASTAG_MESSAGES, type TollBatchResponse, type TollEvent, type TollWebhookResponse } from '@bhada/contracts/fastag';
 import { LEDGER_ERRORS } from '@bhada/contracts/ledger';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -176,6 +176,43 @@ export async function applyTollEvent(db: Db, event: TollEvent): Promise<{ respon
     return { txnId: id, status: 'FAILED' as const, duplicate: false };
   });
   return replayed ? { response: { ...result, duplicate: true }, alerts: [] } : { response: result, alerts };
+}
+
+/** How many tags of one batch are worked on at once (each event is still its own transaction). */
+const BATCH_LANES = 4;
+
+/**
+ * Applies a batch of toll events (ADR 158): each event exactly as one delivery would be — its own
+ * transaction, once per eventId — so a refused or declined event never holds up or undoes another.
+ * A tag's events apply in the batch's order; different tags proceed side by side.
+ */
+export async function applyTollEvents(db: Db, events: TollEvent[]): Promise<{ response: TollBatchResponse; alerts: BalanceAlert[] }> {
+  const results: TollBatchResponse['results'] = new Array(events.length);
+  const alerts: BalanceAlert[] = [];
+  const byTag = new Map<string, number[]>();
+  events.forEach((e, i) => {
+    const list = byTag.get(e.tagId);
+    if (list) list.push(i);
+    else byTag.set(e.tagId, [i]);
+  });
+  const queue = [...byTag.values()];
+  const lane = async () => {
+    for (let group = queue.shift(); group; group = queue.shift()) {
+      for (const i of group) {
+        const event = events[i]!;
+        try {
+          const applied = await applyTollEvent(db, event);
+          alerts.push(...applied.alerts);
+          results[i] = { eventId: event.eventId, ...applied.response, errorCode: null };
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          results[i] = { eventId: event.eventId, status: 'REFUSED', txnId: null, duplicate: false, errorCode: err.code };
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_LANES, queue.length) }, lane));
+  return { response: { results }, alerts };
 }
 
 export interface AlertSender {

@@ -42,3 +42,33 @@ export const accounts = {
 } as const;
 
 export const accountId = (ref: AccountRef) => `${ref.kind}:${ref.ownerId}`;
+
+/**
+ * Accounts of the outside world (they mirror money entering or leaving and may go negative) are
+ * split into shards (ADR 158): every toll or top-up would otherwise lock the one row of the toll
+ * network or the payment provider. Shard 0 keeps the account's own id; shard k is `…~k`. The
+ * account's balance is the sum of its shards.
+ */
+export const SHARDS = 16;
+export const EXTERNAL_KINDS: ReadonlySet<AccountKind> = new Set(['PAYMENT_CLEARING', 'TOLL_NETWORK', 'PROMOTIONS', 'COLLECTION_CLEARING']);
+export const isSharded = (ref: AccountRef) => EXTERNAL_KINDS.has(ref.kind);
+
+/** FNV-1a: a stable, cheap spread of holder ids over the shards. */
+function spread(text: string) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % SHARDS;
+}
+
+/**
+ * The shard an entry writes to, chosen by the holder accounts it touches: the same tag or wallet
+ * always meets the same shard, different ones spread out. An entry without a holder uses shard 0.
+ */
+export function shardFor(ref: AccountRef, holderKey: string): AccountRef {
+  if (!isSharded(ref) || holderKey === '') return ref;
+  const k = spread(holderKey);
+  return k === 0 ? ref : { kind: ref.kind, ownerId: `${ref.ownerId}~${k}` };
+}

@@ -2,8 +2,11 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../../db/schema/index.ts';
 
+/** Creates the accounts that do not exist yet; answers the ids it created. */
 export async function ensureAccounts(db: Db, rows: Array<{ id: string; kind: string; ownerId: string; allowNegative: boolean }>) {
-  await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
+  if (!rows.length) return [];
+  const inserted = await db.insert(ledgerAccounts).values(rows).onConflictDoNothing().returning({ id: ledgerAccounts.id });
+  return inserted.map((r) => r.id);
 }
 
 /** Locks the accounts in id order, so concurrent entries over the same accounts cannot deadlock. */
@@ -30,6 +33,58 @@ export async function insertEntries(db: Db, rows: Array<typeof journalEntries.$i
 
 export async function insertPostings(db: Db, rows: Array<typeof postings.$inferInsert>) {
   await db.insert(postings).values(rows);
+}
+
+/**
+ * Writes an entry, its postings and the new balances in one statement (ADR 158): the accounts are
+ * already locked by this transaction, so one round trip replaces three.
+ */
+export async function writeEntry(
+  db: Db,
+  entry: {
+    id: string;
+    kind: string;
+    memo: string;
+    referenceType: string | null;
+    referenceId: string | null;
+    metadata: Record<string, unknown>;
+    createdAt: Date | null;
+  },
+  rows: Array<{ accountId: string; amount: number; balanceAfter: number }>,
+  balances: Array<{ id: string; balance: number }>,
+) {
+  const at = entry.createdAt ? entry.createdAt.toISOString() : null;
+  const accountIds = `{${rows.map((r) => JSON.stringify(r.accountId)).join(',')}}`;
+  const amounts = `{${rows.map((r) => r.amount).join(',')}}`;
+  const after = `{${rows.map((r) => r.balanceAfter).join(',')}}`;
+  const ids = `{${balances.map((b) => JSON.stringify(b.id)).join(',')}}`;
+  const values = `{${balances.map((b) => b.balance).join(',')}}`;
+  await db.execute(sql`
+    WITH e AS (
+      INSERT INTO journal_entries (id, kind, memo, reference_type, reference_id, metadata, created_at)
+      VALUES (${entry.id}, ${entry.kind}, ${entry.memo}, ${entry.referenceType}, ${entry.referenceId}, ${JSON.stringify(entry.metadata)}::jsonb,
+        coalesce(${at}::timestamptz, now()))
+      RETURNING created_at
+    ), p AS (
+      INSERT INTO postings (entry_id, account_id, amount, balance_after, created_at)
+      SELECT ${entry.id}, l.account_id, l.amount, l.balance_after, (SELECT created_at FROM e)
+      FROM unnest(${accountIds}::text[], ${amounts}::bigint[], ${after}::bigint[]) WITH ORDINALITY AS l(account_id, amount, balance_after, n)
+      ORDER BY l.n
+      RETURNING 1
+    )
+    UPDATE ledger_accounts a SET balance = b.balance
+    FROM unnest(${ids}::text[], ${values}::bigint[]) AS b(id, balance)
+    WHERE a.id = b.id`);
+}
+
+/** The balance of an account split into shards: the sum of them all. */
+export async function sumShardBalances(db: Db, kind: string, ownerId: string): Promise<number> {
+  const rows = await rowsOf<{ total: string | number | null }>(
+    db,
+    sql`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
+        WHERE kind = ${kind} AND (owner_id = ${ownerId} OR owner_id LIKE ${`${ownerId.replace(/[\\%_]/g, '\\$&')}~%`})`,
+  );
+  return Number(rows[0]?.total ?? 0);
 }
 
 export async function findBalance(db: Db, id: string) {

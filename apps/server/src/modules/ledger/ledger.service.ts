@@ -4,13 +4,13 @@ import type { journalEntries } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { type AccountRef, accountId } from './accounts.ts';
+import { type AccountRef, accountId, EXTERNAL_KINDS, isSharded, shardFor } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
 
 /** Accounts of the outside world: they mirror money entering or leaving and may go negative. */
-const EXTERNAL: ReadonlySet<AccountKind> = new Set(['PAYMENT_CLEARING', 'TOLL_NETWORK', 'PROMOTIONS', 'COLLECTION_CLEARING']);
+const EXTERNAL: ReadonlySet<AccountKind> = EXTERNAL_KINDS;
 
-export { type AccountRef, accountId, accounts, SYSTEM_OWNER } from './accounts.ts';
+export { type AccountRef, accountId, accounts, SHARDS, SYSTEM_OWNER } from './accounts.ts';
 
 /** One leg of an entry, in paisa: positive raises the account's balance, negative lowers it. */
 export interface Leg {
@@ -58,25 +58,62 @@ function assertBalanced(input: EntryInput) {
   if (input.legs.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error('entry legs must sum to zero');
 }
 
+/** The legs with every outside-world account resolved to the shard this entry writes (ADR 158). */
+function sharded(legs: Leg[]): Leg[] {
+  if (!legs.some((l) => isSharded(l.account))) return legs;
+  const holderKey = legs
+    .filter((l) => !isSharded(l.account))
+    .map((l) => accountId(l.account))
+    .sort()
+    .join('|');
+  return legs.map((l) => (isSharded(l.account) ? { account: shardFor(l.account, holderKey), amount: l.amount } : l));
+}
+
+/**
+ * Accounts this process has seen committed. Accounts are never deleted, so a known account needs no
+ * "create if missing" round trip before its lock (ADR 158). Bounded: forgetting only costs that trip.
+ */
+const known = new Set<string>();
+
+/**
+ * Locks the accounts in id order. Accounts not known to exist are created first, before any lock is
+ * held, so every transaction still takes its row locks in one global order (no deadlocks).
+ */
+async function lockOrCreate(tx: Db, refs: Map<string, AccountRef>) {
+  const ids = [...refs.keys()];
+  const unknown = ids.filter((id) => !known.has(id));
+  let created = new Set<string>();
+  const ensure = async (list: string[]) =>
+    repo.ensureAccounts(
+      tx,
+      list.map((id) => {
+        const ref = refs.get(id)!;
+        return { id, kind: ref.kind, ownerId: ref.ownerId, allowNegative: EXTERNAL.has(ref.kind) };
+      }),
+    );
+  if (unknown.length) created = new Set(await ensure(unknown));
+  let locked = await repo.lockAccounts(tx, ids);
+  if (locked.length < ids.length) {
+    // remembered from another database (tests build many in one process): create and lock again
+    const have = new Set(locked.map((a) => a.id));
+    for (const id of await ensure(ids.filter((id) => !have.has(id)))) created.add(id);
+    locked = await repo.lockAccounts(tx, ids);
+  }
+  if (known.size > 200_000) known.clear();
+  // an account this transaction created is known only once it has been seen committed
+  for (const a of locked) if (!created.has(a.id)) known.add(a.id);
+  return locked;
+}
+
 export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry> {
   assertBalanced(input);
-
-  const ids = [...new Set(input.legs.map((l) => accountId(l.account)))];
-  await repo.ensureAccounts(
-    tx,
-    input.legs.map((l) => ({
-      id: accountId(l.account),
-      kind: l.account.kind,
-      ownerId: l.account.ownerId,
-      allowNegative: EXTERNAL.has(l.account.kind),
-    })),
-  );
-  const locked = await repo.lockAccounts(tx, ids);
+  const legs = sharded(input.legs);
+  const refs = new Map(legs.map((l) => [accountId(l.account), l.account]));
+  const locked = await lockOrCreate(tx, refs);
   const state = new Map(locked.map((a) => [a.id, { opening: a.balance, closing: a.balance, allowNegative: a.allowNegative }]));
-
   const entryId = newId('JE', 14);
   const rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number; createdAt?: Date }> = [];
-  for (const leg of input.legs) {
+  for (const leg of legs) {
     const id = accountId(leg.account);
     const s = state.get(id)!;
     s.closing += leg.amount;
@@ -84,21 +121,26 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
     if (s.closing < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
     rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.closing, ...(input.at ? { createdAt: input.at } : {}) });
   }
-  await repo.insertEntry(tx, {
-    id: entryId,
-    kind: input.kind,
-    memo: input.memo,
-    referenceType: input.referenceType,
-    referenceId: input.referenceId,
-    metadata: input.metadata ?? {},
-    ...(input.at ? { createdAt: input.at } : {}),
-  });
-  await repo.insertPostings(tx, rows);
   const balances: PostedEntry['balances'] = {};
+  const changed: Array<{ id: string; balance: number }> = [];
   for (const [id, s] of state) {
-    if (s.closing !== s.opening) await repo.setBalance(tx, id, s.closing);
+    if (s.closing !== s.opening) changed.push({ id, balance: s.closing });
     balances[id] = { opening: s.opening, closing: s.closing };
   }
+  await repo.writeEntry(
+    tx,
+    {
+      id: entryId,
+      kind: input.kind,
+      memo: input.memo,
+      referenceType: input.referenceType ?? null,
+      referenceId: input.referenceId ?? null,
+      metadata: input.metadata ?? {},
+      createdAt: input.at ?? null,
+    },
+    rows,
+    changed,
+  );
   return { entryId, balances };
 }
 
@@ -106,9 +148,10 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
  * Posts many entries in order with one lock round and bulk inserts (the demo seed and imports of
  * history): the same rules as postEntry — balanced legs, no holder below zero at any step.
  */
-export async function postEntries(tx: Db, inputs: EntryInput[]): Promise<PostedEntry[]> {
-  if (!inputs.length) return [];
-  for (const input of inputs) assertBalanced(input);
+export async function postEntries(tx: Db, given: EntryInput[]): Promise<PostedEntry[]> {
+  if (!given.length) return [];
+  for (const input of given) assertBalanced(input);
+  const inputs = given.map((input) => ({ ...input, legs: sharded(input.legs) }));
   const refs = new Map<string, AccountRef>();
   for (const input of inputs) for (const leg of input.legs) refs.set(accountId(leg.account), leg.account);
   await repo.ensureAccounts(
@@ -173,7 +216,9 @@ export async function withIdempotency<T>(
   });
 }
 
+/** An account's balance; an outside-world account's is the sum of its shards (ADR 158). */
 export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
+  if (isSharded(ref)) return repo.sumShardBalances(db, ref.kind, ref.ownerId);
   return (await repo.findBalance(db, accountId(ref))) ?? 0;
 }
 

@@ -3,10 +3,12 @@ import { type LeaderboardEvent, LOAD_EVENT_TYPES, QUOTES_MESSAGES, type QuoteQua
 import { type Db, inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { EventBus } from '../../plugins/events.ts';
 import { demandForOperator } from '../demands/demand-access.ts';
-import { acceptIfUnanswered, type DemandRow, findDemand, findResponse, lockDemand } from '../demands/demands.repository.ts';
-import { ranking, recentLanePrices, upsertQuote } from './quotes.repository.ts';
+import { type DemandRow, findDemand } from '../demands/demands.repository.ts';
+import { Coalescer } from './leaderboard-broadcast.ts';
+import { lockForQuote, ranking, recentLanePrices, type Standing, standingOf, writeQuote } from './quotes.repository.ts';
 
 export const toRupees = (paisa: number) => paisa / 100;
 export const toPaisa = (rupees: number) => Math.round(rupees * 100);
@@ -24,8 +26,22 @@ export function bandFor(paisa: number): PriceBand {
   return { min, max: min + step };
 }
 
-/** An opaque, per-load tag for an operator: unlinkable across loads and to the operator's id. */
-export const tagFor = (salt: string, operatorId: string) => sha256(`${salt}:${operatorId}`).slice(0, 12);
+const tags = new Map<string, string>();
+
+/**
+ * An opaque, per-load tag for an operator: unlinkable across loads and to the operator's id. Every
+ * leaderboard event names every bidder, so the tags are remembered (a bounded map, ADR 157).
+ */
+export function tagFor(salt: string, operatorId: string) {
+  const key = `${salt}:${operatorId}`;
+  let tag = tags.get(key);
+  if (tag === undefined) {
+    tag = sha256(key).slice(0, 12);
+    if (tags.size >= 100_000) tags.clear();
+    tags.set(key, tag);
+  }
+  return tag;
+}
 
 type Ranked = Awaited<ReturnType<typeof ranking>>;
 
@@ -67,9 +83,20 @@ export async function leaderboardEvent(db: Db, demand: DemandRow, now = new Date
   };
 }
 
+/** What a placed quote answers: the load as locked, whether anything changed, and where the quote stands. */
+export interface SubmittedQuote {
+  demand: DemandRow;
+  changed: boolean;
+  amountPaisa: number;
+  placedAt: Date;
+  standing: Standing;
+}
+
 /**
  * Places or revises an operator's quote while the window is open. The load row is share-locked so
- * the award (which takes it for update) sees every quote committed before the window closed.
+ * the award (which takes it for update) sees every quote committed before the window closed. Two
+ * statements inside the transaction (ADR 157): the lock with the operator's current quote and answer,
+ * then the write with the quote's new standing.
  */
 export async function submitQuote(
   db: Db,
@@ -77,23 +104,26 @@ export async function submitQuote(
   demandId: string,
   valueRupees: number,
   now = new Date(),
-): Promise<{ demand: DemandRow; changed: boolean }> {
-  // 404 for loads the operator may not see, before anything else
-  await demandForOperator(db, actor.operatorId, demandId);
+): Promise<SubmittedQuote> {
   return inTransaction(db, async (tx) => {
-    const demand = await lockDemand(tx, demandId, 'share');
-    if (demand?.state !== 'OPEN' || demand.biddingEndsAt.getTime() <= now.getTime()) {
+    const found = await lockForQuote(tx, demandId, actor.operatorId);
+    const demand = found?.demand;
+    // 404 for loads the operator may not see, before anything else (as demandForOperator decides)
+    if (!demand || (demand.state !== 'OPEN' && demand.awardedOperatorId !== actor.operatorId && found.amountPaisa === null)) {
+      throw notFound('Load not found');
+    }
+    if (demand.state !== 'OPEN' || demand.biddingEndsAt.getTime() <= now.getTime()) {
       throw new AppError('QUOTE_WINDOW_CLOSED', QUOTES_MESSAGES.windowClosed, { field: 'value' });
     }
-    const response = await findResponse(tx, demandId, actor.operatorId);
-    if (response?.consent === 'REJECTED') throw new AppError('QUOTE_LOAD_REJECTED', QUOTES_MESSAGES.loadRejected);
+    if (found.consent === 'REJECTED') throw new AppError('QUOTE_LOAD_REJECTED', QUOTES_MESSAGES.loadRejected);
     const amountPaisa = toPaisa(valueRupees);
-    const current = (await ranking(tx, demandId)).find((r) => r.operatorId === actor.operatorId);
     // the same amount again keeps its place in the queue
-    if (current?.amountPaisa === amountPaisa) return { demand, changed: false };
-    await upsertQuote(tx, { demandId, operatorId: actor.operatorId, amountPaisa, userCode: actor.userCode, now });
-    await acceptIfUnanswered(tx, { demandId, operatorId: actor.operatorId, userCode: actor.userCode });
-    return { demand, changed: true };
+    if (found.amountPaisa === amountPaisa && found.placedAt) {
+      const standing = await standingOf(tx, { demandId, operatorId: actor.operatorId, amountPaisa, placedAt: found.placedAt });
+      return { demand, changed: false, amountPaisa, placedAt: found.placedAt, standing };
+    }
+    const standing = await writeQuote(tx, { demandId, operatorId: actor.operatorId, amountPaisa, userCode: actor.userCode, now });
+    return { demand, changed: true, amountPaisa, placedAt: now, standing };
   });
 }
 
@@ -148,7 +178,7 @@ export async function quoteQuality(
   };
 }
 
-/** Publishes the neutral leaderboard event of a load after its quotes changed (ADR 022). */
+/** Publishes the neutral leaderboard event of a load after its quotes changed (ADR 022), at once. */
 export async function publishLeaderboard(ctx: Pick<ServiceContext, 'db' | 'events' | 'clock'>, demandId: string) {
   const demand = await findDemand(ctx.db, demandId);
   if (!demand) return;
@@ -159,15 +189,53 @@ export async function publishLeaderboard(ctx: Pick<ServiceContext, 'db' | 'event
   });
 }
 
-/** Places or revises the operator's quote; every bidder's screen learns of a change at once. */
+/** Leaderboard events go out at most once per load every this many milliseconds (ADR 157). */
+export const BROADCAST_INTERVAL_MS = 100;
+
+const broadcasters = new WeakMap<EventBus, Coalescer>();
+
+/** One coalescer per event bus, i.e. per server (tests run several in one process). */
+export function leaderboardBroadcaster(ctx: Pick<ServiceContext, 'db' | 'events' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>) {
+  let broadcaster = broadcasters.get(ctx.events);
+  if (!broadcaster) {
+    broadcaster = new Coalescer(
+      BROADCAST_INTERVAL_MS,
+      (demandId) => publishLeaderboard(ctx, demandId),
+      (err, demandId) => ctx.log?.warn({ err, demandId }, 'leaderboard event not sent'),
+    );
+    broadcasters.set(ctx.events, broadcaster);
+  }
+  return broadcaster;
+}
+
+/** The quote's own view, from its standing: no second read of the ranking (ADR 157). */
+export function viewOf(placed: SubmittedQuote, operatorId: string, now: Date): QuoteView {
+  const { demand, standing } = placed;
+  return {
+    value: toRupees(placed.amountPaisa),
+    timeLeft: demand.state === 'OPEN' ? secondsLeft(demand.biddingEndsAt, now) : 0,
+    closesAt: demand.biddingEndsAt.toISOString(),
+    placedAt: placed.placedAt.toISOString(),
+    leaderboard: {
+      rank: standing.rank,
+      bidderCount: standing.bidderCount,
+      bestBand: bandFor(standing.bestPaisa),
+      tag: tagFor(demand.rankSalt, operatorId),
+    },
+  };
+}
+
+/**
+ * Places or revises the operator's quote; every bidder's screen learns of a change within one
+ * broadcast interval (at most one leaderboard event per load every 100 ms, ADR 157).
+ */
 export async function placeQuote(
-  ctx: Pick<ServiceContext, 'db' | 'events' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'events' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>,
   actor: { operatorId: string; userCode: string },
   demandId: string,
   valueRupees: number,
 ): Promise<QuoteView> {
-  const { demand, changed } = await submitQuote(ctx.db, actor, demandId, valueRupees, ctx.clock.now());
-  if (changed) await publishLeaderboard(ctx, demand.id);
-  const fresh = (await findDemand(ctx.db, demand.id)) ?? demand;
-  return quoteView(ctx.db, fresh, actor.operatorId, ctx.clock.now());
+  const placed = await submitQuote(ctx.db, actor, demandId, valueRupees, ctx.clock.now());
+  if (placed.changed) leaderboardBroadcaster(ctx).changed(demandId);
+  return viewOf(placed, actor.operatorId, ctx.clock.now());
 }

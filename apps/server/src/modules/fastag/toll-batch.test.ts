@@ -1,0 +1,116 @@
+import { ISSUER_SIGNATURE_HEADER } from '@bhada/contracts/fastag';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { insertOperator, insertVehicle } from '../../../test/factories.ts';
+import { hmac } from '../../lib/crypto.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
+import { deliverToll, fundTag, fundWallet, insertTag, tollEvent } from './fastag.test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  t.database.pool?.on('error', () => {});
+  await t.close();
+});
+
+const tag = (id: string) => balanceOf(t.db, accounts.fastag(id));
+const deliverBatch = (raw: string, signature = hmac(t.config.TAG_ISSUER_SECRET, raw)) =>
+  t.call({
+    method: 'POST',
+    url: '/api/fastag/webhooks/tolls',
+    headers: { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature },
+    payload: raw,
+  });
+
+async function tags(n: number, fund: number) {
+  const { operatorId } = await insertOperator(t.db);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const vehicle = await insertVehicle(t.db, operatorId);
+    const id = await insertTag(t.db, operatorId, vehicle.id);
+    await fundTag(t.db, id, fund);
+    ids.push(id);
+  }
+  return { operatorId, ids };
+}
+
+describe('toll events in batches (ADR 158)', () => {
+  it('applies each event once, in order per tag, answering per event; a repeat batch is all duplicates', async () => {
+    const { ids } = await tags(3, 30_000);
+    const events = [
+      tollEvent(ids[0]!, { amount: 10_000 }),
+      tollEvent(ids[1]!, { amount: 25_000 }),
+      tollEvent(ids[0]!, { amount: 15_000 }),
+      tollEvent(ids[1]!, { amount: 10_000 }), // 5,000 left on the tag: declined like a single delivery
+      tollEvent('TAGNOSUCHTAG'),
+      tollEvent(ids[2]!, { type: 'CREDIT', amount: 500 }),
+    ];
+    const raw = JSON.stringify({ events });
+    const res = await deliverBatch(raw);
+    expect(res.status).toBe(200);
+    const results = res.body.data.results as Array<{ eventId: string; status: string; duplicate: boolean; errorCode: string | null }>;
+    expect(results.map((r) => r.eventId)).toEqual(events.map((e) => e.eventId));
+    expect(results.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'FAILED', 'REFUSED', 'SUCCESS']);
+    expect(results[4]!.errorCode).toBe('FASTAG_UNKNOWN_TAG');
+    expect(await tag(ids[0]!)).toBe(5_000);
+    expect(await tag(ids[1]!)).toBe(5_000);
+    expect(await tag(ids[2]!)).toBe(30_500);
+
+    const again = await deliverBatch(raw);
+    expect(
+      (again.body.data.results as Array<{ duplicate: boolean; status: string }>)
+        .filter((r) => r.status !== 'REFUSED')
+        .every((r) => r.duplicate),
+    ).toBe(true);
+    expect(await tag(ids[0]!)).toBe(5_000);
+    // an event already delivered alone is a duplicate inside a batch too
+    const single = tollEvent(ids[2]!, { amount: 1_000 });
+    expect((await deliverToll(t, JSON.stringify(single))).body.data.duplicate).toBe(false);
+    const mixed = await deliverBatch(JSON.stringify({ events: [single] }));
+    expect(mixed.body.data.results[0]).toMatchObject({ status: 'SUCCESS', duplicate: true });
+    expect(await tag(ids[2]!)).toBe(29_500);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('refuses a forged, empty, oversized or malformed batch and changes nothing', async () => {
+    const { ids } = await tags(1, 10_000);
+    const raw = JSON.stringify({ events: [tollEvent(ids[0]!, { amount: 1_000 })] });
+    expect((await deliverBatch(raw, 'deadbeef'.repeat(8))).status).toBe(401);
+    expect((await deliverBatch(JSON.stringify({ events: [] }))).status).toBe(400);
+    expect(
+      (await deliverBatch(JSON.stringify({ events: Array.from({ length: 501 }, () => tollEvent(ids[0]!, { amount: 1 })) }))).status,
+    ).toBe(400);
+    expect((await deliverBatch(JSON.stringify({ events: [{ eventId: 'x' }] }))).status).toBe(400);
+    expect(await tag(ids[0]!)).toBe(10_000);
+  });
+
+  it('concurrent batches and single tolls: no overdraft, no lost update, the ledger balances, tolls spread over shards', async () => {
+    const { operatorId, ids } = await tags(6, 20_000);
+    await fundWallet(t.db, operatorId, 1_000_000);
+    const before = await balanceOf(t.db, accounts.tollNetwork);
+    const batches = Array.from({ length: 4 }, () => ({
+      events: ids.flatMap((id) => [tollEvent(id, { amount: 3_000 }), tollEvent(id, { amount: 3_000 })]),
+    }));
+    const singles = ids.map((id) => JSON.stringify(tollEvent(id, { amount: 3_000 })));
+    const replies = await Promise.all([
+      ...batches.map((b) => deliverBatch(JSON.stringify(b))),
+      ...singles.map((raw) => deliverToll(t, raw)),
+    ]);
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    const statuses = replies.flatMap((r) =>
+      r.body.data.results ? r.body.data.results.map((x: { status: string }) => x.status) : [r.body.data.status],
+    );
+    const applied = statuses.filter((s) => s === 'SUCCESS').length;
+    // each tag holds ₹200 and is asked for 9 tolls of ₹30: exactly 6 fit
+    expect(applied).toBe(6 * ids.length);
+    for (const id of ids) expect(await tag(id)).toBe(2_000);
+    expect((await balanceOf(t.db, accounts.tollNetwork)) - before).toBe(applied * 3_000);
+    const shards = await t.db.execute(sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE kind = 'TOLL_NETWORK'`);
+    expect(Number((shards as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBeGreaterThan(1);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+});
