@@ -1,10 +1,19 @@
 import { OPERATIONS_MESSAGES, type REPORT_TYPES } from '@bhada/contracts/operations';
+import { IST_TIME_ZONE } from '@bhada/contracts/time';
 import ExcelJS from 'exceljs';
 import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import {
+  columnLetter,
+  XLSX_COUNT_FORMAT,
+  XLSX_DATE_FORMAT,
+  XLSX_MONEY_FORMAT,
+  xlsxDate,
+  xlsxFrozenView,
+  xlsxPrintSetup,
+} from '../../lib/spreadsheet.ts';
 import type { ConsignerCode } from '../../lib/tenancy.ts';
-import { istText } from './consignments.service.ts';
 import * as repo from './operations.repository.ts';
 
 /** The consigner's own views (ADR 133): its vehicles, its mailed reports, its demands' documents. */
@@ -14,6 +23,7 @@ export interface ConsignerActor {
   userId: string;
 }
 
+const ISO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: IST_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const dayStart = (d: string) => new Date(`${d}T00:00:00+05:30`);
 const dayAfter = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 
@@ -97,17 +107,34 @@ export async function buildReport(
     to: toDate ? dayAfter(toDate) : undefined,
   });
   const consignerName = (await repo.findConsignerName(ctx.db, { consignerCode })) ?? consignerCode;
+  const now = ctx.clock.now();
+  const today = ISO_DAY.format(now);
+  const title = REPORT_TITLES[reportType];
+  // title, period, generated, one blank row, then the column headings (ADR 141)
+  const headerRow = 5;
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(REPORT_TITLES[reportType]);
-  sheet.addRow([`${REPORT_TITLES[reportType]} — ${consignerName}`]).font = { bold: true, size: 14 };
-  sheet.addRow(['Period', `${fromDate ?? 'start'} to ${toDate ?? 'today'}`]);
-  sheet.addRow(['Generated', istText(ctx.clock.now())]);
+  const sheet = workbook.addWorksheet(title, { views: [xlsxFrozenView(headerRow)], pageSetup: xlsxPrintSetup(headerRow) });
+  sheet.addRow([`${title} — ${consignerName}`]).font = { bold: true, size: 14 };
+  sheet.addRow(['Period', `${fromDate ?? 'start'} to ${toDate ?? today}`]);
+  const generated = sheet.addRow(['Generated', xlsxDate(now)]);
+  generated.getCell(2).numFmt = XLSX_DATE_FORMAT;
+  generated.getCell(2).alignment = { horizontal: 'left' };
   sheet.addRow([]);
-  let rows = 0;
+
+  type Column = { header: string; width: number; kind?: 'money' | 'count' | 'date'; total?: boolean };
+  let columns: Column[];
+  let data: Array<Array<string | number | Date>>;
   if (reportType === 'VEHICLE_BY_OPERATOR') {
-    sheet.addRow(['Operator', 'Vehicle number', 'Vehicle type', 'Trips', 'Completed', 'Lanes', 'Freight (₹)', 'Last trip']).font = {
-      bold: true,
-    };
+    columns = [
+      { header: 'Operator', width: 28 },
+      { header: 'Vehicle number', width: 16 },
+      { header: 'Vehicle type', width: 16 },
+      { header: 'Trips', width: 10, kind: 'count', total: true },
+      { header: 'Completed', width: 12, kind: 'count', total: true },
+      { header: 'Lanes', width: 36 },
+      { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
+      { header: 'Last trip', width: 20, kind: 'date' },
+    ];
     const byVehicle = new Map<
       string,
       { operator: string; number: string; type: string; trips: number; done: number; lanes: Set<string>; freight: number; last: Date }
@@ -131,33 +158,70 @@ export async function buildReport(
       if (t.createdAt > v.last) v.last = t.createdAt;
       byVehicle.set(key, v);
     }
-    for (const v of byVehicle.values()) {
-      const r = sheet.addRow([v.operator, v.number, v.type, v.trips, v.done, [...v.lanes].join(', '), v.freight / 100, istText(v.last)]);
-      r.getCell(7).numFmt = '#,##,##0.00';
-      rows++;
-    }
+    data = [...byVehicle.values()].map((v) => [v.operator, v.number, v.type, v.trips, v.done, [...v.lanes].join(', '), v.freight, v.last]);
   } else {
-    sheet.addRow(['Trip', 'Date', 'Operator', 'Vehicle number', 'From', 'To', 'State', 'Freight (₹)']).font = { bold: true };
-    for (const t of trips) {
-      const r = sheet.addRow([
-        t.tripId,
-        istText(t.createdAt),
-        t.operatorName,
-        t.vehicleNumber,
-        t.originCity,
-        t.destinationCity,
-        t.state,
-        t.agreedPricePaisa / 100,
-      ]);
-      r.getCell(8).numFmt = '#,##,##0.00';
-      rows++;
-    }
+    columns = [
+      { header: 'Trip', width: 18 },
+      { header: 'Date', width: 20, kind: 'date' },
+      { header: 'Operator', width: 28 },
+      { header: 'Vehicle number', width: 16 },
+      { header: 'From', width: 16 },
+      { header: 'To', width: 16 },
+      { header: 'State', width: 14 },
+      { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
+    ];
+    data = trips.map((t) => [
+      t.tripId,
+      t.createdAt,
+      t.operatorName,
+      t.vehicleNumber,
+      t.originCity,
+      t.destinationCity,
+      t.state,
+      t.agreedPricePaisa,
+    ]);
   }
-  sheet.columns.forEach((c) => {
-    c.width = 20;
+  sheet.columns = columns.map((c) => ({ width: c.width }));
+  const header = sheet.addRow(columns.map((c) => c.header));
+  header.font = { bold: true };
+  columns.forEach((c, i) => {
+    const cell = header.getCell(i + 1);
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
+    cell.border = { bottom: { style: 'thin' } };
+    if (c.kind === 'money' || c.kind === 'count') cell.alignment = { horizontal: 'right' };
   });
+  const sums = columns.map(() => 0);
+  for (const values of data) {
+    const row = sheet.addRow(
+      values.map((v, i) => {
+        const c = columns[i];
+        if (c?.total && typeof v === 'number') sums[i] = (sums[i] ?? 0) + v;
+        if (c?.kind === 'money' && typeof v === 'number') return v / 100;
+        if (c?.kind === 'date' && v instanceof Date) return xlsxDate(v);
+        return v;
+      }),
+    );
+    columns.forEach((c, i) => {
+      if (c.kind === 'money') row.getCell(i + 1).numFmt = XLSX_MONEY_FORMAT;
+      if (c.kind === 'count') row.getCell(i + 1).numFmt = XLSX_COUNT_FORMAT;
+      if (c.kind === 'date') row.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
+    });
+  }
+  sheet.autoFilter = `A${headerRow}:${columnLetter(columns.length)}${headerRow + Math.max(data.length, 1)}`;
+  const totals = sheet.addRow(
+    columns.map((c, i) => (i === 0 ? 'Total' : c.total ? (c.kind === 'money' ? (sums[i] ?? 0) / 100 : (sums[i] ?? 0)) : null)),
+  );
+  totals.font = { bold: true };
+  columns.forEach((c, i) => {
+    const cell = totals.getCell(i + 1);
+    cell.border = { top: { style: 'thin' } };
+    if (c.kind === 'money') cell.numFmt = XLSX_MONEY_FORMAT;
+    if (c.kind === 'count') cell.numFmt = XLSX_COUNT_FORMAT;
+  });
+  const rows = data.length;
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
-  return { body, rows, fileName: `${reportType.toLowerCase().replace(/_/g, '-')}-${consignerCode}.xlsx`, title: REPORT_TITLES[reportType] };
+  const stem = `${reportType.toLowerCase().replace(/_/g, '-')}-${consignerCode}`;
+  return { body, rows, fileName: `${stem}-${fromDate ?? 'start'}_${toDate ?? today}.xlsx`, title };
 }
 
 /**

@@ -1,8 +1,16 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { istWallClock } from '@bhada/contracts/time';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { PDF_FONT, useIndianFonts } from '../../lib/pdf-fonts.ts';
+import {
+  columnLetter,
+  XLSX_COUNT_FORMAT,
+  XLSX_DATE_FORMAT,
+  XLSX_MONEY_FORMAT,
+  xlsxDate,
+  xlsxFrozenView,
+  xlsxPrintSetup,
+} from '../../lib/spreadsheet.ts';
 import { type StatementLang, statementDateTime, statementPeriod, statementWords } from './statement-text.ts';
 
 export type StatementCell = string | number | Date | null;
@@ -41,12 +49,6 @@ const COUNT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 /** ₹ with Indian grouping, from paisa */
 export const rupeesText = (paisa: number) => `${paisa < 0 ? '-' : ''}₹${INR.format(Math.abs(paisa) / 100)}`;
 
-/** One Indian-grouped format for every amount in a workbook (1,00,000.00 and 1,00,00,000.00). */
-export const XLSX_MONEY_FORMAT = '[>=10000000]##\\,##\\,##\\,##0.00;[>=100000]##\\,##\\,##0.00;##,##0.00';
-/** The same grouping for counts. */
-export const XLSX_COUNT_FORMAT = '[>=10000000]##\\,##\\,##\\,##0;[>=100000]##\\,##\\,##0;##,##0';
-export const XLSX_DATE_FORMAT = 'dd-mmm-yyyy hh:mm AM/PM';
-
 export const contentTypeOf = (format: 'xlsx' | 'pdf') =>
   format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf';
 
@@ -64,12 +66,6 @@ export function streamStatement(format: 'xlsx' | 'pdf', statement: Statement, on
   return out;
 }
 
-const columnLetter = (n: number) => {
-  let s = '';
-  for (let i = n; i > 0; i = Math.floor((i - 1) / 26)) s = String.fromCharCode(65 + ((i - 1) % 26)) + s;
-  return s;
-};
-
 // ——— xlsx ———
 
 async function writeXlsx(out: PassThrough, s: Statement) {
@@ -79,16 +75,8 @@ async function writeXlsx(out: PassThrough, s: Statement) {
   const lastColumn = columnLetter(s.columns.length);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(words.sheet, {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: headerRow, topLeftCell: `A${headerRow + 1}`, activeCell: `A${headerRow + 1}` }],
-    pageSetup: {
-      orientation: 'landscape',
-      paperSize: 9, // A4
-      fitToPage: true,
-      fitToWidth: 1,
-      fitToHeight: 0,
-      printTitlesRow: `${headerRow}:${headerRow}`,
-      margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 },
-    },
+    views: [xlsxFrozenView(headerRow)],
+    pageSetup: xlsxPrintSetup(headerRow),
     headerFooter: { oddFooter: `&L${s.title.replace(/&/g, '&&')}&R${words.page('&P', '&N')}` },
   });
   sheet.columns = s.columns.map((c) => ({ key: c.key, width: c.width }));
@@ -98,7 +86,7 @@ async function writeXlsx(out: PassThrough, s: Statement) {
   title.commit();
   sheet.addRow([words.operator, s.operatorName]).commit();
   sheet.addRow([words.period, statementPeriod(s.from, s.to, s.lang)]).commit();
-  const generated = sheet.addRow([words.generated, istWallClock(new Date())]);
+  const generated = sheet.addRow([words.generated, xlsxDate(new Date())]);
   generated.getCell(2).numFmt = XLSX_DATE_FORMAT;
   generated.getCell(2).alignment = { horizontal: 'left' };
   generated.commit();
@@ -134,7 +122,7 @@ async function writeXlsx(out: PassThrough, s: Statement) {
           if (c.total) sums[i] = (sums[i] ?? 0) + v;
           return v / 100;
         }
-        if (c.kind === 'date' && v instanceof Date) return istWallClock(v);
+        if (c.kind === 'date' && v instanceof Date) return xlsxDate(v);
         return v;
       }),
     );
