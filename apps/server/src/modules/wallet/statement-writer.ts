@@ -127,8 +127,11 @@ async function writeXlsx(out: PassThrough, s: Statement) {
       }),
     );
     s.columns.forEach((c, i) => {
-      if (c.kind === 'money') r.getCell(i + 1).numFmt = XLSX_MONEY_FORMAT;
-      else if (c.kind === 'date') r.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
+      const cell = r.getCell(i + 1);
+      if (c.kind === 'money') cell.numFmt = XLSX_MONEY_FORMAT;
+      else if (c.kind === 'date') cell.numFmt = XLSX_DATE_FORMAT;
+      // long descriptions wrap inside their column (the row grows) instead of being cut off in print
+      else cell.alignment = { wrapText: true, vertical: 'top' };
     });
     r.commit();
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -285,7 +285,7 @@ describe('xlsx statements', () => {
     expect(text).not.toContain('Money added to wallet');
   });
 
-  it('opens in LibreOffice when it is installed', async (ctx) => {
+  it('opens and prints in LibreOffice when it is installed: Indian grouping, the heading row on every page', async (ctx) => {
     let soffice = '';
     for (const bin of ['soffice', 'libreoffice']) {
       try {
@@ -294,11 +294,22 @@ describe('xlsx statements', () => {
         break;
       } catch {}
     }
-    if (!soffice) ctx.skip();
-    const { res } = await workbook({ fromTime: now() - 86_400, toTime: now() });
+    if (!soffice || !hasPdftotext) ctx.skip();
+    const res = await statement(
+      fleet.owner.token,
+      'fastagStatement',
+      { fromTime: now() - 86_400, toTime: now(), reportFormat: 'xlsx' },
+      'en',
+    );
     const dir = mkdtempSync(join(tmpdir(), 'bhada-soffice-'));
-    writeFileSync(join(dir, 'passbook.xlsx'), res.rawPayload);
-    execFileSync(soffice, ['--headless', '--convert-to', 'pdf', '--outdir', dir, join(dir, 'passbook.xlsx')], { timeout: 60_000 });
-    expect(pdfText(readFileSync(join(dir, 'passbook.pdf')))).toContain('Moneyaddedtowallet');
+    writeFileSync(join(dir, 'fastag.xlsx'), res.rawPayload);
+    execFileSync(soffice, ['--headless', '--convert-to', 'pdf', '--outdir', dir, join(dir, 'fastag.xlsx')], { timeout: 120_000 });
+    const printed = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'fastag.pdf'), '-'], { encoding: 'utf8' });
+    const pages = printed.split('\f').filter((p) => p.trim());
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) expect(page).toContain('Date & Time');
+    expect(printed).toMatch(new RegExp(`Total\\s+${rupees(fleet.debited).replace('.', '\\.')}`));
+    expect(printed).toContain('किशनगढ़ टोल प्लाज़ा');
+    expect(printed).toContain(`Page 1 of ${pages.length}`);
   });
 });
