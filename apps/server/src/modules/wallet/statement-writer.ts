@@ -156,6 +156,9 @@ const CELL_PAD = 3;
 /** a cell never grows past this many lines; longer text ends in an ellipsis */
 const MAX_CELL_LINES = 6;
 const FOOTER_GAP = 18;
+/** laying out text is CPU work: the writer lets other requests run between batches of rows */
+const YIELD_EVERY = 200;
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DEVANAGARI = /\u093F|\u0930\u094D(?=[\u0915-\u0939])/;
 
 async function writePdf(out: PassThrough, s: Statement) {
@@ -199,7 +202,9 @@ async function writePdf(out: PassThrough, s: Statement) {
     doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(FONT_SIZE);
     let h = lineHeight;
     texts.forEach((t, i) => {
-      if (t) h = Math.max(h, Math.min(maxCellHeight, doc.heightOfString(t, { width: textWidth(i) })));
+      // most cells fit on one line: the width alone says so, without laying the text out in lines
+      if (t && doc.widthOfString(t) > textWidth(i))
+        h = Math.max(h, Math.min(maxCellHeight, doc.heightOfString(t, { width: textWidth(i) })));
     });
     return h + 2 * CELL_PAD;
   };
@@ -257,13 +262,18 @@ async function writePdf(out: PassThrough, s: Statement) {
   let count = 0;
   let place = layout();
   let pages = 1;
+  // row heights from the first pass, for the second (numbers only: 100,000 rows are under a megabyte)
+  const heights: number[] = [];
   for await (const row of s.rows()) {
     count++;
+    if (count % YIELD_EVERY === 0) await yieldToOthers();
     s.columns.forEach((c, i) => {
       const v = row[c.key];
       if (c.total && typeof v === 'number') sums[i] = (sums[i] ?? 0) + v;
     });
-    pages = place(measure(rowTexts(row))).page;
+    const height = measure(rowTexts(row));
+    heights.push(height);
+    pages = place(height).page;
   }
   const totalsTexts = s.columns.map((c, i) => (i === 0 ? words.total : c.total ? INR.format((sums[i] ?? 0) / 100) : ''));
   const emptyHeight = lineHeight + 2 * CELL_PAD;
@@ -339,9 +349,10 @@ async function writePdf(out: PassThrough, s: Statement) {
   // the ledger only grows: a row that arrived after the first pass is left out, so pages and totals agree
   let printed = 0;
   for await (const row of s.rows()) {
-    if (printed++ === count) break;
+    if (printed === count) break;
+    if (printed % YIELD_EVERY === YIELD_EVERY - 1) await yieldToOthers();
     const texts = rowTexts(row);
-    const height = measure(texts);
+    const height = heights[printed++] ?? measure(texts);
     printRow(texts, next(height), height);
   }
   if (count === 0) {
