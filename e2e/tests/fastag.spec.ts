@@ -1,8 +1,26 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { login, tokenOf } from './support.ts';
 
-/** Asks for the statement the way the web does and returns the signed link's bytes (ADR 043). */
+/**
+ * A workbook downloads from the page itself, named for its period, and leaves no tab behind (ADR 141);
+ * the file is the one the browser saved.
+ */
+async function downloadWorkbook(page: Page, click: () => Promise<void>) {
+  const tabs = page.context().pages().length;
+  const [tokenResponse, download] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/reports/download-token') && r.request().method() === 'POST'),
+    page.waitForEvent('download'),
+    click(),
+  ]);
+  expect(tokenResponse.ok()).toBe(true);
+  const { data } = (await tokenResponse.json()) as { data: { url: string } };
+  expect(page.context().pages()).toHaveLength(tabs);
+  return { url: data.url, name: download.suggestedFilename(), body: await readFile(await download.path()) };
+}
+
+/** Asks for a PDF statement the way the web does and returns the signed link's bytes (ADR 043). */
 async function downloadStatement(page: Page, click: () => Promise<void>) {
   const [tokenResponse, popup] = await Promise.all([
     page.waitForResponse((r) => r.url().includes('/api/reports/download-token') && r.request().method() === 'POST'),
@@ -94,8 +112,9 @@ test.describe('fastag: tags, recharge, auto-recharge, details, statements, passb
     // one vehicle's statement as xlsx: it opens with exceljs and holds the recharge
     await page.getByRole('button', { name: 'Report', exact: true }).click();
     let reportDialog = page.getByRole('dialog');
-    const xlsx = await downloadStatement(page, () => reportDialog.getByRole('button', { name: 'Download' }).click());
+    const xlsx = await downloadWorkbook(page, () => reportDialog.getByRole('button', { name: 'Download' }).click());
     expect(xlsx.url).toContain('fastagStatement/v2');
+    expect(xlsx.name).toMatch(/^fastag-[A-Z0-9]+-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(new Uint8Array(xlsx.body).buffer);
     const sheet = book.worksheets[0]!;

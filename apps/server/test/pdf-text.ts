@@ -6,8 +6,17 @@ import { inflateSync } from 'node:zlib';
  * subsets with 2-byte codes); not a general PDF parser.
  */
 export function pdfText(bytes: Buffer): string {
+  const { objects, fonts } = parse(bytes);
+  return walk(objects, fonts)
+    .map((r) => r.text)
+    .join('')
+    .replace(/\s+/g, '');
+}
+type Objects = Map<number, { dict: string; stream: string }>;
+
+function parse(bytes: Buffer) {
   const raw = bytes.toString('latin1');
-  const objects = new Map<number, { dict: string; stream: string }>();
+  const objects: Objects = new Map();
   for (const m of raw.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)) {
     const body = m[2] ?? '';
     const at = body.indexOf('stream');
@@ -30,13 +39,22 @@ export function pdfText(bytes: Buffer): string {
   const cmapOf = (id: number) => {
     const map = new Map<number, string>();
     const text = objects.get(id)?.stream ?? '';
-    const unhex = (h: string) => String.fromCodePoint(...(h.match(/.{4}/g) ?? []).map((c) => Number.parseInt(c, 16)));
-    for (const r of text.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*\[([^\]]*)\]/g)) {
-      let code = Number.parseInt(r[1] ?? '0', 16);
-      for (const u of (r[3] ?? '').matchAll(/<([0-9a-fA-F]+)>/g)) map.set(code++, unhex(u[1] ?? ''));
+    // UTF-16 code units, so characters beyond the basic plane come back whole
+    const unhex = (h: string) => String.fromCharCode(...(h.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((c) => Number.parseInt(c, 16)));
+    for (const block of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+      for (const r of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(?:\[([^\]]*)\]|<([0-9a-fA-F]+)>)/g)) {
+        let code = Number.parseInt(r[1] ?? '0', 16);
+        if (r[3] !== undefined) for (const u of r[3].matchAll(/<([0-9a-fA-F\s]*)>/g)) map.set(code++, unhex(u[1] ?? ''));
+        else {
+          const last = Number.parseInt(r[2] ?? '0', 16);
+          const first = Number.parseInt(r[4] ?? '0', 16);
+          for (let i = 0; code <= last; i++) map.set(code++, String.fromCharCode(first + i));
+        }
+      }
     }
-    for (const r of text.matchAll(/<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]+)>(?!\s*[[<])/g))
-      map.set(Number.parseInt(r[1] ?? '0', 16), unhex(r[2] ?? ''));
+    for (const block of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
+      for (const r of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g))
+        map.set(Number.parseInt(r[1] ?? '0', 16), unhex(r[2] ?? ''));
     return map;
   };
   // font resource names (/F1 …) → the glyph-code maps of their fonts
@@ -50,16 +68,89 @@ export function pdfText(bytes: Buffer): string {
       fonts.set(f[1] ?? '', unicode ? cmapOf(Number(unicode)) : null);
     }
   }
+  return { objects, fonts };
+}
 
-  let out = '';
-  for (const { stream } of objects.values()) {
-    if (!/\bBT\b/.test(stream)) continue;
-    let current: Map<number, string> | null = null;
-    for (const t of stream.matchAll(/\/(\w+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>/g)) {
-      if (t[1] !== undefined) current = fonts.get(t[1]) ?? null;
-      else if (current) out += (t[2]?.match(/.{4}/g) ?? []).map((c) => current?.get(Number.parseInt(c, 16)) ?? '').join('');
-      else out += Buffer.from(t[2] ?? '', 'hex').toString('latin1');
+/** One text run as drawn: its page (1-based), where it starts (PDF points, y up) and its text. */
+export interface PdfRun {
+  page: number;
+  x: number;
+  y: number;
+  text: string;
+}
+
+/** The text runs of a PDF the portal made, in drawing order, with their positions. */
+export function pdfRuns(bytes: Buffer): PdfRun[] {
+  const { objects, fonts } = parse(bytes);
+  return walk(objects, fonts);
+}
+
+/** a PDF literal string's bytes: (…) with its escapes */
+function literalBytes(body: string): Buffer {
+  const out: number[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== '\\') {
+      out.push(c.charCodeAt(0) & 0xff);
+      continue;
+    }
+    const n = body[++i] ?? '';
+    const simple: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12, '(': 40, ')': 41, '\\': 92 };
+    if (n in simple) out.push(simple[n]!);
+    else if (/[0-7]/.test(n)) {
+      let oct = n;
+      while (oct.length < 3 && /[0-7]/.test(body[i + 1] ?? '')) oct += body[++i];
+      out.push(Number.parseInt(oct, 8) & 0xff);
     }
   }
-  return out.replace(/\s+/g, '');
+  return Buffer.from(out);
+}
+
+/** UTF-16BE with a byte-order mark, else PDFDocEncoding (read as Latin-1) */
+function pdfString(bytes: Buffer): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    let text = '';
+    for (let i = 2; i + 1 < bytes.length; i += 2) text += String.fromCharCode((bytes[i]! << 8) | bytes[i + 1]!);
+    return text;
+  }
+  return bytes.toString('latin1');
+}
+
+function walk(objects: Objects, fonts: Map<string, Map<number, string> | null>): PdfRun[] {
+  const runs: PdfRun[] = [];
+  let page = 0;
+  for (const { stream } of objects.values()) {
+    if (!/\bBT\b/.test(stream)) continue;
+    page++;
+    let current: Map<number, string> | null = null;
+    let run: PdfRun | null = null;
+    // inside a span with ActualText, the glyphs are replaced by that text (Devanagari as written)
+    let actual: string | null = null;
+    let spanDepth = 0;
+    const ops =
+      /\/ActualText\s*\(((?:\\[\s\S]|[^\\)])*)\)[\s\S]*?BDC|\b(EMC)\b|(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) Tm|\/(\w+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>/g;
+    for (const t of stream.matchAll(ops)) {
+      if (t[1] !== undefined) {
+        actual = pdfString(literalBytes(t[1]));
+        spanDepth = 1;
+      } else if (t[2] !== undefined) {
+        if (spanDepth > 0) spanDepth = 0;
+        actual = null;
+      } else if (t[3] !== undefined) {
+        run = { page, x: Number(t[7]), y: Number(t[8]), text: '' };
+        runs.push(run);
+        if (actual !== null && spanDepth > 0) {
+          run.text = actual;
+          actual = '';
+        }
+      } else if (t[9] !== undefined) current = fonts.get(t[9]) ?? null;
+      else if (run && !(spanDepth > 0)) {
+        const hex = t[10] ?? '';
+        run.text += current
+          ? (hex.match(/.{4}/g) ?? []).map((c) => current?.get(Number.parseInt(c, 16)) ?? '').join('')
+          : Buffer.from(hex, 'hex').toString('latin1');
+      }
+    }
+  }
+  return runs;
 }

@@ -3,23 +3,27 @@ import { MAX_ALL_VEHICLES_REPORT_SECONDS, WALLET_MESSAGES } from '@bhada/contrac
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
-import { istDateTime, rupeesText, type Statement } from '../wallet/statement-writer.ts';
-import { operatorName, periodText, timeWindow, toRupees } from '../wallet/wallet.service.ts';
+import { memoText, type StatementLang, statementWords } from '../wallet/statement-text.ts';
+import type { Statement, StatementColumn } from '../wallet/statement-writer.ts';
+import { operatorName, timeWindow } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
 import { ownVehicleTag } from './fastag.service.ts';
 
 // ——— statements ———
 
-export const STATEMENT_COLUMNS: Statement['columns'] = [
-  { header: 'Date & Time', key: 'date', width: 20 },
-  { header: 'Vehicle No.', key: 'vehicle', width: 14 },
-  { header: 'Transaction Id', key: 'txnId', width: 20 },
-  { header: 'Transaction', key: 'plaza', width: 36 },
-  { header: 'Type', key: 'type', width: 9 },
-  { header: 'Amount (₹)', key: 'amount', width: 12, money: true },
-  { header: 'Opening Bal. (₹)', key: 'opening', width: 14, money: true },
-  { header: 'Closing Bal. (₹)', key: 'closing', width: 14, money: true },
-];
+export function statementColumns(lang: StatementLang): StatementColumn[] {
+  const words = statementWords(lang);
+  return [
+    { header: words.dateTime, key: 'date', width: 20, kind: 'date' },
+    { header: words.vehicleNo, key: 'vehicle', width: 14 },
+    { header: words.txnId, key: 'txnId', width: 20 },
+    { header: words.transaction, key: 'plaza', width: 36 },
+    { header: words.debit, key: 'debit', width: 13, kind: 'money', total: true },
+    { header: words.credit, key: 'credit', width: 13, kind: 'money', total: true },
+    { header: words.openingCol, key: 'opening', width: 16, kind: 'money' },
+    { header: words.closingCol, key: 'closing', width: 16, kind: 'money' },
+  ];
+}
 
 /** Checks of the all-vehicles report (spec fastag §5); used when the link is issued and when it is opened. */
 export function checkAllVehiclesRange(query: { fromTime: number; toTime: number }) {
@@ -31,9 +35,10 @@ export async function buildStatement(
   db: Db,
   operatorId: OperatorId,
   filter: repo.TxnFilter,
-  title: string,
-  subtitle: string | null,
+  heading: { lang: StatementLang; title: string; fileStem: string; vehicle: string | null },
 ): Promise<Statement> {
+  const { lang } = heading;
+  const words = statementWords(lang);
   const scope = { operatorId, vehicleId: filter.vehicleId };
   const [name, opening, closing, sums] = await Promise.all([
     operatorName(db, operatorId),
@@ -42,16 +47,16 @@ export async function buildStatement(
     repo.summariseTxns(db, { operatorId, vehicleId: filter.vehicleId, from: filter.from, to: filter.to }),
   ]);
   const summary: Statement['summary'] = [];
-  if (subtitle) summary.push(['Vehicle', subtitle]);
-  if (filter.txnType) summary.push(['Transactions shown', filter.txnType]);
+  if (heading.vehicle) summary.push([words.vehicle, { text: heading.vehicle }]);
+  if (filter.txnType) summary.push([words.transactionsShown, { text: filter.txnType === 'DEBIT' ? words.debitsOnly : words.creditsOnly }]);
   summary.push(
-    ['Opening balance', rupeesText(opening)],
-    ['Closing balance', rupeesText(closing)],
-    ['Total debit', rupeesText(sums.debit.total)],
-    ['Total credit', rupeesText(sums.credit.total)],
+    [words.openingBalance, { paisa: opening }],
+    [words.closingBalance, { paisa: closing }],
+    [words.totalDebit, { paisa: sums.debit.total }],
+    [words.totalCredit, { paisa: sums.credit.total }],
     [
-      'Transactions',
-      String(filter.txnType === 'DEBIT' ? sums.debit.n : filter.txnType === 'CREDIT' ? sums.credit.n : sums.debit.n + sums.credit.n),
+      words.transactions,
+      { count: filter.txnType === 'DEBIT' ? sums.debit.n : filter.txnType === 'CREDIT' ? sums.credit.n : sums.debit.n + sums.credit.n },
     ],
   );
   async function* rows() {
@@ -60,14 +65,14 @@ export async function buildStatement(
       const page = await repo.statementTxns(db, filter, after, 1000);
       for (const r of page) {
         yield {
-          date: istDateTime(r.occurredAt),
+          date: r.occurredAt,
           vehicle: r.vehicleNumber,
           txnId: r.txnId,
-          plaza: r.plaza,
-          type: r.type,
-          amount: toRupees(r.amountPaisa),
-          opening: toRupees(r.openingPaisa),
-          closing: toRupees(r.closingPaisa),
+          plaza: r.plaza === null ? null : memoText(r.plaza, lang),
+          debit: r.type === 'DEBIT' ? r.amountPaisa : null,
+          credit: r.type === 'DEBIT' ? null : r.amountPaisa,
+          opening: r.openingPaisa,
+          closing: r.closingPaisa,
         };
       }
       if (page.length < 1000) return;
@@ -75,24 +80,44 @@ export async function buildStatement(
       after = { at: last.occurredAt, seq: last.seq };
     }
   }
-  return { title, operatorName: name, period: periodText(filter.from, filter.to), summary, columns: STATEMENT_COLUMNS, rows: rows() };
+  return {
+    lang,
+    fileStem: heading.fileStem,
+    title: heading.title,
+    operatorName: name,
+    from: filter.from,
+    to: filter.to,
+    summary,
+    columns: statementColumns(lang),
+    rows,
+  };
 }
 
-export async function allVehiclesStatement(db: Db, operatorId: OperatorId, query: FastagStatementQuery) {
+export async function allVehiclesStatement(db: Db, operatorId: OperatorId, query: FastagStatementQuery, lang: StatementLang) {
   checkAllVehiclesRange(query);
-  const { from, to } = timeWindow(query.fromTime, query.toTime);
-  return buildStatement(db, operatorId, { operatorId, txnType: query.txnType, from, to }, 'Fastag Statement — All Vehicles', null);
-}
-
-export async function vehicleStatement(db: Db, operatorId: OperatorId, query: FastagStatementV2Query) {
-  const tag = await ownVehicleTag(db, operatorId, query.vehicleId);
   const { from, to } = timeWindow(query.fromTime, query.toTime);
   return buildStatement(
     db,
     operatorId,
+    { operatorId, txnType: query.txnType, from, to },
+    { lang, title: statementWords(lang).fastagAllTitle, fileStem: 'fastag-statement', vehicle: null },
+  );
+}
+
+export async function vehicleStatement(db: Db, operatorId: OperatorId, query: FastagStatementV2Query, lang: StatementLang) {
+  const tag = await ownVehicleTag(db, operatorId, query.vehicleId);
+  const { from, to } = timeWindow(query.fromTime, query.toTime);
+  const words = statementWords(lang);
+  return buildStatement(
+    db,
+    operatorId,
     { operatorId, vehicleId: tag.vehicleId, txnType: query.txnType, from, to },
-    'Fastag Statement',
-    `${tag.vehicleNumber} (tag ${tag.barcode})`,
+    {
+      lang,
+      title: words.fastagTitle,
+      fileStem: `fastag-${tag.vehicleNumber.replace(/[^A-Za-z0-9]+/g, '').toUpperCase() || 'vehicle'}`,
+      vehicle: `${tag.vehicleNumber} (${words.tag} ${tag.barcode})`,
+    },
   );
 }
 

@@ -163,8 +163,9 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
       },
     },
     async (request, reply) => {
-      const statement = await statements.allVehiclesStatement(app.db, downloadOf(request).operatorId, request.query);
-      return sendStatement(request, reply, request.query.reportFormat, 'fastag-statement', statement);
+      const { operatorId, lang } = downloadOf(request);
+      const statement = await statements.allVehiclesStatement(app.db, operatorId, request.query, lang);
+      return sendStatement(request, reply, request.query.reportFormat, statement);
     },
   );
 
@@ -180,8 +181,9 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
       },
     },
     async (request, reply) => {
-      const statement = await statements.vehicleStatement(app.db, downloadOf(request).operatorId, request.query);
-      return sendStatement(request, reply, request.query.reportFormat, 'fastag-vehicle-statement', statement);
+      const { operatorId, lang } = downloadOf(request);
+      const statement = await statements.vehicleStatement(app.db, operatorId, request.query, lang);
+      return sendStatement(request, reply, request.query.reportFormat, statement);
     },
   );
 

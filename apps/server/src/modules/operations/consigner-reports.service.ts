@@ -1,12 +1,21 @@
 import { OPERATIONS_MESSAGES, type REPORT_TYPES } from '@bhada/contracts/operations';
+import { IST_TIME_ZONE } from '@bhada/contracts/time';
 import ExcelJS from 'exceljs';
 import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import {
+  columnLetter,
+  XLSX_COUNT_FORMAT,
+  XLSX_DATE_FORMAT,
+  XLSX_MONEY_FORMAT,
+  xlsxDate,
+  xlsxFrozenView,
+  xlsxPrintSetup,
+} from '../../lib/spreadsheet.ts';
 import type { ConsignerCode } from '../../lib/tenancy.ts';
 import { consignerTripAccounts } from '../payments/consigner-payments.service.ts';
 import type { ConsignerActor } from './consigner-views.service.ts';
-import { istText } from './consignments.service.ts';
 import * as repo from './operations.repository.ts';
 
 /**
@@ -23,75 +32,57 @@ const REPORT_TITLES: Record<ReportType, string> = {
 };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CONSIGNER_REPORT_JOB = 'operations.consignerReport';
-/** rupees with Indian grouping, two decimals */
-const RUPEES = '[>=10000000]##\\,##\\,##\\,##0.00;[>=100000]##\\,##\\,##0.00;##,##0.00';
 
+const ISO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: IST_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const dayStart = (d: string) => new Date(`${d}T00:00:00+05:30`);
 const dayAfter = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 const inPeriod = (at: Date, fromDate?: string, toDate?: string) =>
   (!fromDate || at >= dayStart(fromDate)) && (!toDate || at < dayAfter(toDate));
 
-interface ReportInput {
-  consignerCode: ConsignerCode;
-  reportType: ReportType;
-  fromDate?: string;
-  toDate?: string;
-}
-
-/** One sheet: a title block, then a bold, frozen header row with a filter, then the rows. */
-function sheetWithHeader(workbook: ExcelJS.Workbook, title: string, lines: string[][], header: string[]) {
-  const sheet = workbook.addWorksheet(title, { pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
-  sheet.addRow([lines[0]?.[0] ?? title]).font = { bold: true, size: 14 };
-  for (const line of lines.slice(1)) sheet.addRow(line);
-  sheet.addRow([]);
-  const headerRow = sheet.addRow(header);
-  headerRow.font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: headerRow.number }];
-  sheet.autoFilter = { from: { row: headerRow.number, column: 1 }, to: { row: headerRow.number, column: header.length } };
-  sheet.pageSetup.printTitlesRow = `${headerRow.number}:${headerRow.number}`;
-  header.forEach((h, i) => {
-    sheet.getColumn(i + 1).width = Math.max(14, h.length + 4);
-  });
-  return sheet;
-}
-
 /** Builds the report as an xlsx workbook in memory (a consigner's trips are thousands of rows, not millions). */
-export async function buildReport(ctx: ServiceContext, { consignerCode, reportType, fromDate, toDate }: ReportInput) {
+export async function buildReport(
+  ctx: ServiceContext,
+  {
+    consignerCode,
+    reportType,
+    fromDate,
+    toDate,
+  }: { consignerCode: ConsignerCode; reportType: ReportType; fromDate?: string; toDate?: string },
+) {
   const trips = await repo.listConsignerTripsForReport(ctx.db, {
     consignerCode,
     from: fromDate ? dayStart(fromDate) : undefined,
     to: toDate ? dayAfter(toDate) : undefined,
   });
   const consignerName = (await repo.findConsignerName(ctx.db, { consignerCode })) ?? consignerCode;
-  const workbook = new ExcelJS.Workbook();
+  const now = ctx.clock.now();
+  const today = ISO_DAY.format(now);
   const title = REPORT_TITLES[reportType];
-  const lines = [
-    [`${title} — ${consignerName}`],
-    ['Period', `${fromDate ?? 'start'} to ${toDate ?? 'today'}`],
-    ['Generated', istText(ctx.clock.now())],
-  ];
-  let rows = 0;
-  const money = (sheet: ExcelJS.Worksheet, columns: number[]) => {
-    for (const c of columns) sheet.getColumn(c).numFmt = RUPEES;
-  };
-  const dates = (sheet: ExcelJS.Worksheet, column: number) => {
-    sheet.getColumn(column).numFmt = 'dd-mm-yyyy hh:mm';
-    sheet.getColumn(column).width = 18;
-  };
-  // dates are written as India wall-clock times, so a spreadsheet shows the time the user lives in
-  const istDate = (d: Date) => new Date(d.getTime() + 330 * 60_000);
+  // title, period, generated, one blank row, then the column headings (ADR 141)
+  const headerRow = 5;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(title, { views: [xlsxFrozenView(headerRow)], pageSetup: xlsxPrintSetup(headerRow) });
+  sheet.addRow([`${title} — ${consignerName}`]).font = { bold: true, size: 14 };
+  sheet.addRow(['Period', `${fromDate ?? 'start'} to ${toDate ?? today}`]);
+  const generated = sheet.addRow(['Generated', xlsxDate(now)]);
+  generated.getCell(2).numFmt = XLSX_DATE_FORMAT;
+  generated.getCell(2).alignment = { horizontal: 'left' };
+  sheet.addRow([]);
 
+  type Column = { header: string; width: number; kind?: 'money' | 'count' | 'date'; total?: boolean };
+  let columns: Column[];
+  let data: Array<Array<string | number | Date>>;
   if (reportType === 'VEHICLE_BY_OPERATOR') {
-    const sheet = sheetWithHeader(workbook, title, lines, [
-      'Operator',
-      'Vehicle number',
-      'Vehicle type',
-      'Trips',
-      'Completed',
-      'Lanes',
-      'Freight (₹)',
-      'Last trip',
-    ]);
+    columns = [
+      { header: 'Operator', width: 28 },
+      { header: 'Vehicle number', width: 16 },
+      { header: 'Vehicle type', width: 16 },
+      { header: 'Trips', width: 10, kind: 'count', total: true },
+      { header: 'Completed', width: 12, kind: 'count', total: true },
+      { header: 'Lanes', width: 36 },
+      { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
+      { header: 'Last trip', width: 20, kind: 'date' },
+    ];
     const byVehicle = new Map<
       string,
       { operator: string; number: string; type: string; trips: number; done: number; lanes: Set<string>; freight: number; last: Date }
@@ -115,125 +106,127 @@ export async function buildReport(ctx: ServiceContext, { consignerCode, reportTy
       if (t.createdAt > v.last) v.last = t.createdAt;
       byVehicle.set(key, v);
     }
-    for (const v of byVehicle.values()) {
-      sheet.addRow([v.operator, v.number, v.type, v.trips, v.done, [...v.lanes].join(', '), v.freight / 100, istDate(v.last)]);
-      rows++;
-    }
-    money(sheet, [7]);
-    dates(sheet, 8);
+    data = [...byVehicle.values()].map((v) => [v.operator, v.number, v.type, v.trips, v.done, [...v.lanes].join(', '), v.freight, v.last]);
   } else if (reportType === 'TRIPS') {
-    const sheet = sheetWithHeader(workbook, title, lines, [
-      'Trip',
-      'Date',
-      'Operator',
-      'Vehicle number',
-      'From',
-      'To',
-      'State',
-      'Freight (₹)',
+    columns = [
+      { header: 'Trip', width: 18 },
+      { header: 'Date', width: 20, kind: 'date' },
+      { header: 'Operator', width: 28 },
+      { header: 'Vehicle number', width: 16 },
+      { header: 'From', width: 16 },
+      { header: 'To', width: 16 },
+      { header: 'State', width: 14 },
+      { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
+    ];
+    data = trips.map((t) => [
+      t.tripId,
+      t.createdAt,
+      t.operatorName,
+      t.vehicleNumber,
+      t.originCity,
+      t.destinationCity,
+      t.state,
+      t.agreedPricePaisa,
     ]);
-    for (const t of trips) {
-      sheet.addRow([
-        t.tripId,
-        istDate(t.createdAt),
-        t.operatorName,
-        t.vehicleNumber,
-        t.originCity,
-        t.destinationCity,
-        t.state,
-        t.agreedPricePaisa / 100,
-      ]);
-      rows++;
-    }
-    dates(sheet, 2);
-    money(sheet, [8]);
   } else {
     // payments and TDS read the same per-trip accounts the payment screens show (freight − TDS − paid)
     const operatorNames = new Map(trips.map((t) => [t.operatorId, t.operatorName]));
     const accounts = (await consignerTripAccounts(ctx.db, consignerCode)).filter((a) => inPeriod(new Date(a.createdAt), fromDate, toDate));
     if (reportType === 'PAYMENTS') {
-      const sheet = sheetWithHeader(workbook, title, lines, [
-        'Trip',
-        'Date',
-        'Operator',
-        'Vehicle number',
-        'Lane',
-        'Freight (₹)',
-        'TDS (₹)',
-        'Paid (₹)',
-        'At the bank (₹)',
-        'Due (₹)',
+      columns = [
+        { header: 'Trip', width: 18 },
+        { header: 'Date', width: 20, kind: 'date' },
+        { header: 'Operator', width: 28 },
+        { header: 'Vehicle number', width: 16 },
+        { header: 'Lane', width: 24 },
+        { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
+        { header: 'TDS (₹)', width: 14, kind: 'money', total: true },
+        { header: 'Paid (₹)', width: 16, kind: 'money', total: true },
+        { header: 'At the bank (₹)', width: 16, kind: 'money', total: true },
+        { header: 'Due (₹)', width: 16, kind: 'money', total: true },
+      ];
+      data = accounts.map((a) => [
+        a.tripId,
+        new Date(a.createdAt),
+        operatorNames.get(a.operatorId) ?? a.operatorId,
+        a.vehicleNumber,
+        `${a.originCity}-${a.destinationCity}`,
+        a.freightInPaisa,
+        a.tdsInPaisa,
+        a.paidInPaisa,
+        a.pendingInPaisa,
+        a.balanceInPaisa,
       ]);
-      const total = { freight: 0, tds: 0, paid: 0, pending: 0, due: 0 };
-      for (const a of accounts) {
-        sheet.addRow([
-          a.tripId,
-          istDate(new Date(a.createdAt)),
-          operatorNames.get(a.operatorId) ?? a.operatorId,
-          a.vehicleNumber,
-          `${a.originCity}-${a.destinationCity}`,
-          a.freightInPaisa / 100,
-          a.tdsInPaisa / 100,
-          a.paidInPaisa / 100,
-          a.pendingInPaisa / 100,
-          a.balanceInPaisa / 100,
-        ]);
-        total.freight += a.freightInPaisa;
-        total.tds += a.tdsInPaisa;
-        total.paid += a.paidInPaisa;
-        total.pending += a.pendingInPaisa;
-        total.due += a.balanceInPaisa;
-        rows++;
-      }
-      const totals = sheet.addRow([
-        'Total',
-        rows,
-        '',
-        '',
-        '',
-        total.freight / 100,
-        total.tds / 100,
-        total.paid / 100,
-        total.pending / 100,
-        total.due / 100,
-      ]);
-      totals.font = { bold: true };
-      dates(sheet, 2);
-      money(sheet, [6, 7, 8, 9, 10]);
     } else {
-      const sheet = sheetWithHeader(workbook, title, lines, [
-        'Operator',
-        'Operator id',
-        'Trips',
-        'Freight (₹)',
-        'TDS withheld (₹)',
-        'Trips without TDS',
-      ]);
+      columns = [
+        { header: 'Operator', width: 28 },
+        { header: 'Operator id', width: 14 },
+        { header: 'Trips', width: 10, kind: 'count', total: true },
+        { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
+        { header: 'TDS withheld (₹)', width: 18, kind: 'money', total: true },
+        // no TDS on a trip: the operator's section 194C(6) declaration covered its day (ADR 111)
+        { header: 'Trips without TDS', width: 18, kind: 'count', total: true },
+      ];
       const byOperator = new Map<string, { trips: number; freight: number; tds: number; exempt: number }>();
       for (const a of accounts) {
         const o = byOperator.get(a.operatorId) ?? { trips: 0, freight: 0, tds: 0, exempt: 0 };
         o.trips++;
         o.freight += a.freightInPaisa;
         o.tds += a.tdsInPaisa;
-        // no TDS on a trip: the operator's section 194C(6) declaration covered its day (ADR 111)
         if (a.tdsInPaisa === 0) o.exempt++;
         byOperator.set(a.operatorId, o);
       }
-      let tds = 0;
-      for (const [operatorId, o] of byOperator) {
-        sheet.addRow([operatorNames.get(operatorId) ?? operatorId, operatorId, o.trips, o.freight / 100, o.tds / 100, o.exempt]);
-        tds += o.tds;
-        rows++;
-      }
-      sheet.addRow(['Total', '', accounts.length, accounts.reduce((s, a) => s + a.freightInPaisa, 0) / 100, tds / 100, '']).font = {
-        bold: true,
-      };
-      money(sheet, [4, 5]);
+      data = [...byOperator].map(([operatorId, o]) => [
+        operatorNames.get(operatorId) ?? operatorId,
+        operatorId,
+        o.trips,
+        o.freight,
+        o.tds,
+        o.exempt,
+      ]);
     }
   }
+  sheet.columns = columns.map((c) => ({ width: c.width }));
+  const header = sheet.addRow(columns.map((c) => c.header));
+  header.font = { bold: true };
+  columns.forEach((c, i) => {
+    const cell = header.getCell(i + 1);
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
+    cell.border = { bottom: { style: 'thin' } };
+    if (c.kind === 'money' || c.kind === 'count') cell.alignment = { horizontal: 'right' };
+  });
+  const sums = columns.map(() => 0);
+  for (const values of data) {
+    const row = sheet.addRow(
+      values.map((v, i) => {
+        const c = columns[i];
+        if (c?.total && typeof v === 'number') sums[i] = (sums[i] ?? 0) + v;
+        if (c?.kind === 'money' && typeof v === 'number') return v / 100;
+        if (c?.kind === 'date' && v instanceof Date) return xlsxDate(v);
+        return v;
+      }),
+    );
+    columns.forEach((c, i) => {
+      if (c.kind === 'money') row.getCell(i + 1).numFmt = XLSX_MONEY_FORMAT;
+      if (c.kind === 'count') row.getCell(i + 1).numFmt = XLSX_COUNT_FORMAT;
+      if (c.kind === 'date') row.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
+    });
+  }
+  sheet.autoFilter = `A${headerRow}:${columnLetter(columns.length)}${headerRow + Math.max(data.length, 1)}`;
+  const totals = sheet.addRow(
+    columns.map((c, i) => (i === 0 ? 'Total' : c.total ? (c.kind === 'money' ? (sums[i] ?? 0) / 100 : (sums[i] ?? 0)) : null)),
+  );
+  totals.font = { bold: true };
+  columns.forEach((c, i) => {
+    const cell = totals.getCell(i + 1);
+    cell.border = { top: { style: 'thin' } };
+    if (c.kind === 'money') cell.numFmt = XLSX_MONEY_FORMAT;
+    if (c.kind === 'count') cell.numFmt = XLSX_COUNT_FORMAT;
+  });
+  const rows = data.length;
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
-  const period = fromDate || toDate ? `-${fromDate ?? 'start'}_${toDate ?? 'today'}` : '';
-  return { body, rows, fileName: `${reportType.toLowerCase().replace(/_/g, '-')}-${consignerCode}${period}.xlsx`, title };
+  const stem = `${reportType.toLowerCase().replace(/_/g, '-')}-${consignerCode}`;
+  return { body, rows, fileName: `${stem}-${fromDate ?? 'start'}_${toDate ?? today}.xlsx`, title };
 }
 
 type ReportRequestRow = NonNullable<Awaited<ReturnType<typeof repo.findReportRequest>>>;

@@ -21,7 +21,15 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { report, params } = request.body;
-      return ok(await reports.issueDownloadLink(app.ctx, { actor, operatorId: operatorIdOf(actor), report, params }));
+      return ok(
+        await reports.issueDownloadLink(app.ctx, {
+          actor,
+          operatorId: operatorIdOf(actor),
+          report,
+          params,
+          localeHeader: request.headers.locale,
+        }),
+      );
     },
   );
 };

@@ -3,7 +3,15 @@ import type { ServiceContext } from '../../lib/context.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { signDownloadToken } from '../wallet/download-token.ts';
+import { isStatementLang, type StatementLang } from '../wallet/statement-text.ts';
 import { checkReportParams } from './report-params.ts';
+
+/**
+ * The language a statement is written in (ADR 140): the language of the screen it was asked from
+ * (the `locale` header every client sends), else the user's saved language.
+ */
+export const statementLanguage = (localeHeader: unknown, saved: StatementLang): StatementLang =>
+  isStatementLang(localeHeader) ? localeHeader : saved;
 
 /**
  * A short-lived link to one statement, issued only after the report's own checks pass (permission,
@@ -13,11 +21,12 @@ import { checkReportParams } from './report-params.ts';
  */
 export async function issueDownloadLink(
   ctx: Pick<ServiceContext, 'db' | 'secret'>,
-  input: { actor: Actor; operatorId: OperatorId; report: ReportName; params: Record<string, unknown> },
+  input: { actor: Actor; operatorId: OperatorId; report: ReportName; params: Record<string, unknown>; localeHeader?: unknown },
 ) {
   const { actor, operatorId, report, params } = input;
   const path = await checkReportParams(ctx.db, actor, operatorId, report, params);
-  const { token, expiresAt } = signDownloadToken(ctx.secret, { report, userId: actor.userId, operatorId }, params);
+  const lang = statementLanguage(input.localeHeader, actor.locale);
+  const { token, expiresAt } = signDownloadToken(ctx.secret, { report, userId: actor.userId, operatorId, lang }, params);
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== '' && v !== null && v !== undefined) search.set(k, String(v));
   search.set('dt', token);

@@ -2,6 +2,7 @@ import { DOWNLOAD_TOKEN_TTL_SECONDS, type ReportName, WALLET_ERRORS, WALLET_MESS
 import { hmac, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { asOperatorId, type OperatorId } from '../../lib/tenancy.ts';
+import { isStatementLang, type StatementLang } from './statement-text.ts';
 
 /**
  * A report link opened in a new tab cannot send the session header, and a session token in a URL
@@ -12,6 +13,8 @@ export interface DownloadClaims {
   report: ReportName;
   userId: string;
   operatorId: OperatorId;
+  /** the statement's language, fixed when the link is issued (ADR 140) */
+  lang: StatementLang;
   /** epoch seconds */
   expiresAt: number;
 }
@@ -32,12 +35,21 @@ const decode = (text: string) => Buffer.from(text, 'base64url').toString('utf8')
 
 export function signDownloadToken(
   secret: string,
-  claims: Omit<DownloadClaims, 'expiresAt'> & { expiresAt?: number },
+  claims: Omit<DownloadClaims, 'expiresAt' | 'lang'> & { expiresAt?: number; lang?: StatementLang },
   params: Record<string, unknown>,
   now = Date.now(),
 ): { token: string; expiresAt: number } {
   const expiresAt = claims.expiresAt ?? Math.floor(now / 1000) + DOWNLOAD_TOKEN_TTL_SECONDS;
-  const body = encode(JSON.stringify({ r: claims.report, u: claims.userId, o: claims.operatorId, e: expiresAt, p: paramsHash(params) }));
+  const body = encode(
+    JSON.stringify({
+      r: claims.report,
+      u: claims.userId,
+      o: claims.operatorId,
+      l: claims.lang ?? 'en',
+      e: expiresAt,
+      p: paramsHash(params),
+    }),
+  );
   return { token: `${body}.${hmac(secret, `download\n${body}`)}`, expiresAt };
 }
 
@@ -52,7 +64,7 @@ export function verifyDownloadToken(
   const invalid = () => new AppError(WALLET_ERRORS.DOWNLOAD_LINK_INVALID, WALLET_MESSAGES.linkInvalid);
   const [body, sig] = (token ?? '').split('.');
   if (!body || !sig || !safeEqual(sig, hmac(secret, `download\n${body}`))) throw invalid();
-  let parsed: { r: string; u: string; o: string; e: number; p: string };
+  let parsed: { r: string; u: string; o: string; l?: string; e: number; p: string };
   try {
     parsed = JSON.parse(decode(body));
   } catch {
@@ -60,5 +72,11 @@ export function verifyDownloadToken(
   }
   if (parsed.r !== report || parsed.p !== paramsHash(query)) throw invalid();
   if (!(parsed.e > Math.floor(now / 1000))) throw new AppError(WALLET_ERRORS.DOWNLOAD_LINK_EXPIRED, WALLET_MESSAGES.linkExpired);
-  return { report, userId: parsed.u, operatorId: asOperatorId(parsed.o), expiresAt: parsed.e };
+  return {
+    report,
+    userId: parsed.u,
+    operatorId: asOperatorId(parsed.o),
+    lang: isStatementLang(parsed.l) ? parsed.l : 'en',
+    expiresAt: parsed.e,
+  };
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type DownloadClaims, verifyDownloadToken } from './download-token.ts';
+import { statementFileName } from './statement-text.ts';
 import { contentTypeOf, type Statement, streamStatement } from './statement-writer.ts';
 import { isActiveUser } from './wallet.service.ts';
 
@@ -35,17 +36,15 @@ export function downloadOf(request: FastifyRequest): DownloadClaims {
   return request.download;
 }
 
-export function sendStatement(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  format: 'xlsx' | 'pdf',
-  filename: string,
-  statement: Statement,
-) {
+export function sendStatement(request: FastifyRequest, reply: FastifyReply, format: 'xlsx' | 'pdf', statement: Statement) {
+  const filename = `${statementFileName(statement.fileStem, statement.from, statement.to)}.${format}`;
   const stream = streamStatement(format, statement, (err) => request.log.error({ err }, 'statement stream failed'));
-  return reply
-    .header('content-type', contentTypeOf(format))
-    .header('content-disposition', `${format === 'pdf' ? 'inline' : 'attachment'}; filename="${filename}.${format}"`)
-    .header('cache-control', 'no-store')
-    .send(stream);
+  return (
+    reply
+      .header('content-type', contentTypeOf(format))
+      // a PDF opens in the tab the portal opened for it; a workbook downloads, named for its period
+      .header('content-disposition', `${format === 'pdf' ? 'inline' : 'attachment'}; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(stream)
+  );
 }

@@ -75,9 +75,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (ap
       },
     },
     async (request, reply) => {
-      const { operatorId } = downloadOf(request);
-      const statement = await wallet.walletStatement(app.db, operatorId, request.query);
-      return sendStatement(request, reply, request.query.reportFormat, 'wallet-statement', statement);
+      const { operatorId, lang } = downloadOf(request);
+      const statement = await wallet.walletStatement(app.db, operatorId, request.query, lang);
+      return sendStatement(request, reply, request.query.reportFormat, statement);
     },
   );
 };

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { accountId, balanceOf, balancesBefore, postingsBetween } from '../ledger/ledger.service.ts';
-import { istDateTime, rupeesText, type Statement } from './statement-writer.ts';
+import { memoText, type StatementLang, statementWords } from './statement-text.ts';
+import type { Statement } from './statement-writer.ts';
 import * as repo from './wallet.repository.ts';
 
 export const walletAccount = accounts.operatorWallet;
@@ -73,10 +74,8 @@ export async function operatorName(db: Db, operatorId: string) {
   return `${op.companyName} (${op.name})`;
 }
 
-export const periodText = (from: Date, to: Date) => `${istDateTime(from)} to ${istDateTime(new Date(to.getTime() - 1000))}`;
-
-/** The wallet statement (spec fastag §7.1: the last 30 days by default): money that moved, oldest first. */
-export async function walletStatement(db: Db, operatorId: string, query: WalletReportQuery): Promise<Statement> {
+/** The wallet statement, the passbook on paper (spec fastag §7.1: the last 30 days by default): money that moved, oldest first. */
+export async function walletStatement(db: Db, operatorId: string, query: WalletReportQuery, lang: StatementLang): Promise<Statement> {
   const { from, to } = timeWindow(query.fromTime, query.toTime, PASSBOOK_DEFAULT_RANGE_SECONDS);
   const account = walletAccount(operatorId);
   const id = accountId(account);
@@ -86,20 +85,19 @@ export async function walletStatement(db: Db, operatorId: string, query: WalletR
     balancesBefore(db, [account], to),
     repo.sumPostings(db, [id], from, to),
   ]);
-  const opening = before.get(id) ?? 0;
-  const closing = after.get(id) ?? 0;
+  const words = statementWords(lang);
   async function* rows() {
     let afterId = 0;
     for (;;) {
       const page = await postingsBetween(db, account, { from, to }, { afterId, limit: 1000 });
       for (const p of page) {
         yield {
-          date: istDateTime(p.createdAt),
-          description: p.memo,
-          type: p.amount < 0 ? 'DEBIT' : 'CREDIT',
-          amount: toRupees(Math.abs(p.amount)),
-          opening: toRupees(p.balanceAfter - p.amount),
-          closing: toRupees(p.balanceAfter),
+          date: p.createdAt,
+          description: memoText(p.memo, lang),
+          debit: p.amount < 0 ? -p.amount : null,
+          credit: p.amount < 0 ? null : p.amount,
+          opening: p.balanceAfter - p.amount,
+          closing: p.balanceAfter,
         };
       }
       if (page.length < 1000) return;
@@ -107,25 +105,28 @@ export async function walletStatement(db: Db, operatorId: string, query: WalletR
     }
   }
   return {
-    title: 'Wallet Statement',
+    lang,
+    fileStem: 'passbook',
+    title: words.walletTitle,
     operatorName: name,
-    period: periodText(from, to),
+    from,
+    to,
     summary: [
-      ['Opening balance', rupeesText(opening)],
-      ['Closing balance', rupeesText(closing)],
-      ['Total credit', rupeesText(totals.credit)],
-      ['Total debit', rupeesText(totals.debit)],
-      ['Transactions', String(totals.count)],
+      [words.openingBalance, { paisa: before.get(id) ?? 0 }],
+      [words.closingBalance, { paisa: after.get(id) ?? 0 }],
+      [words.totalCredit, { paisa: totals.credit }],
+      [words.totalDebit, { paisa: totals.debit }],
+      [words.transactions, { count: totals.count }],
     ],
     columns: [
-      { header: 'Date & Time', key: 'date', width: 22 },
-      { header: 'Transaction', key: 'description', width: 44 },
-      { header: 'Type', key: 'type', width: 10 },
-      { header: 'Amount (₹)', key: 'amount', width: 14, money: true },
-      { header: 'Opening Bal. (₹)', key: 'opening', width: 16, money: true },
-      { header: 'Closing Bal. (₹)', key: 'closing', width: 16, money: true },
+      { header: words.dateTime, key: 'date', width: 21, kind: 'date' },
+      { header: words.transaction, key: 'description', width: 46 },
+      { header: words.debit, key: 'debit', width: 14, kind: 'money', total: true },
+      { header: words.credit, key: 'credit', width: 14, kind: 'money', total: true },
+      { header: words.openingCol, key: 'opening', width: 17, kind: 'money' },
+      { header: words.closingCol, key: 'closing', width: 17, kind: 'money' },
     ],
-    rows: rows(),
+    rows,
   };
 }
 

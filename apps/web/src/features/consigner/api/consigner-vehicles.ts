@@ -84,7 +84,9 @@ export async function downloadReport(reportType: string) {
   if (!res.ok) throw new Error('download failed');
   const link = document.createElement('a');
   link.href = URL.createObjectURL(await res.blob());
-  link.download = `${reportType.toLowerCase().replace(/_/g, '-')}.xlsx`;
+  // the server names the file for its period (trips-CN1001-start_2026-11-25.xlsx)
+  const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  link.download = named ?? `${reportType.toLowerCase().replace(/_/g, '-')}.xlsx`;
   link.click();
   URL.revokeObjectURL(link.href);
 }
