@@ -1,12 +1,11 @@
 import { Avatar, Badge, Box, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
-import { meQueryOptions } from '../../features/auth/api/get-me.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useSessionAccess } from '../../lib/session.ts';
 import { useStored } from '../../lib/storage.ts';
 import { menuFor } from './menu-items.tsx';
 
@@ -17,7 +16,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const menuType = useStored('menuType');
   const logout = useLogout();
   // the session's permissions (fetched by the layout): an item needing one the user lacks is not shown
-  const permissions = useQuery({ ...meQueryOptions(), enabled: false }).data?.permissions;
+  const access = useSessionAccess();
   const displayName = name?.trim() || t('guest');
 
   return (
@@ -36,7 +35,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       <ScrollArea style={{ flex: 1 }} p="xs">
         <nav aria-label="main">
           {menuFor(menuType)
-            .filter((item) => !item.permission || !permissions || permissions.includes(item.permission))
+            .filter((item) => !item.permission || access.can(item.permission))
             .map((item) => (
               <NavLink
                 key={item.key}
