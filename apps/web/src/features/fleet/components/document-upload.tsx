@@ -3,6 +3,7 @@ import { Alert, Button, FileInput, Modal, Progress, Select, Stack, Text, TextInp
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { snackbar } from '../../../lib/notify.ts';
 import { fleetKeys } from '../api/fleet-keys.ts';
@@ -110,13 +111,7 @@ export function DocumentUploadModal({
           </Stack>
         ))}
         {mode === 'CERTIFICATE' ? (
-          <TextInput
-            type="date"
-            label={t('documents.expiresOn')}
-            value={expiresOn}
-            onChange={(e) => setExpiresOn(e.currentTarget.value)}
-            required
-          />
+          <DateField allowFuture label={t('documents.expiresOn')} value={expiresOn} onChange={setExpiresOn} required />
         ) : (
           <Text size="xs" c="dimmed">
             {t('documents.rcHint')}

@@ -5,6 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { StatementFormatFooter } from '../../../components/statement-format-footer.tsx';
@@ -53,8 +54,8 @@ export default function PassbookPage() {
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <SimpleGrid cols={2}>
-            <TextInput type="date" label={t('passbook.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-            <TextInput type="date" label={t('passbook.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+            <DateField label={t('passbook.from')} value={from} onChange={setFrom} clearable={false} />
+            <DateField label={t('passbook.to')} value={to} onChange={setTo} clearable={false} />
           </SimpleGrid>
           <Group gap="sm">
             <Text size="sm" c="dimmed" data-testid="passbook-count">
@@ -211,8 +212,8 @@ function StatementModal({ from, to, onClose }: { from: string; to: string; onClo
           {t('statement.hint')}
         </Text>
         <SimpleGrid cols={2}>
-          <TextInput type="date" label={t('passbook.from')} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-          <TextInput type="date" label={t('passbook.to')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+          <DateField label={t('passbook.from')} value={start} onChange={setStart} clearable={false} />
+          <DateField label={t('passbook.to')} value={end} onChange={setEnd} clearable={false} />
         </SimpleGrid>
         <StatementFormatFooter
           formatLabel={t('statement.format')}
