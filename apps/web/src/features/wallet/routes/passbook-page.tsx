@@ -1,4 +1,4 @@
-import type { PassbookRow } from '@bhada/contracts/wallet';
+import { type PassbookRow, WALLET_MESSAGES } from '@bhada/contracts/wallet';
 import { Alert, Box, Button, CloseButton, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
@@ -122,7 +122,13 @@ function Remarks({ row }: { row: PassbookRow }) {
   );
 }
 
+/**
+ * Only a settled movement is signed and coloured: a failed top-up added nothing, so it is shown
+ * struck through in grey, a pending one plain, never as a green "+₹1,000" (issue 16 point 8).
+ */
 function SignedAmount({ row }: { row: PassbookRow }) {
+  if (row.status === 'FAILURE') return <s>{formatRupees(row.amount)}</s>;
+  if (row.status !== 'SUCCESS') return <>{formatRupees(row.amount)}</>;
   return (
     <>
       {row.transactionType === 'DEBIT' ? '−' : '+'}
@@ -131,17 +137,29 @@ function SignedAmount({ row }: { row: PassbookRow }) {
   );
 }
 
+const amountColor = (row: PassbookRow) => (row.status !== 'SUCCESS' ? 'gray.7' : row.transactionType === 'DEBIT' ? 'red' : 'teal');
+
+/** A top-up that did not go through did not add money: its line says what happened instead. */
+function useDescription() {
+  const { t } = useTranslation('wallet');
+  return (row: PassbookRow) => {
+    if (row.description !== WALLET_MESSAGES.topUpDescription || row.status === 'SUCCESS') return row.description;
+    return row.status === 'FAILURE' ? t('passbook.topUpFailed') : t('passbook.topUpPending');
+  };
+}
+
 /** A phone's passbook entry: what and how much on the first line; when, status and balance after on the second. */
 function PassbookEntry({ row }: { row: PassbookRow }) {
   const { t } = useTranslation('wallet');
+  const describe = useDescription();
   const strip = stripOf(row);
   return (
     <Box role="row" px="sm" py={8} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Text role="cell" size="sm" fw={500} style={{ minWidth: 0 }}>
-          {row.description}
+          {describe(row)}
         </Text>
-        <Text role="cell" size="sm" fw={700} c={row.transactionType === 'DEBIT' ? 'red' : 'teal'} style={{ whiteSpace: 'nowrap' }}>
+        <Text role="cell" size="sm" fw={700} c={amountColor(row)} style={{ whiteSpace: 'nowrap' }}>
           <SignedAmount row={row} />
         </Text>
       </Group>
@@ -163,6 +181,7 @@ function PassbookEntry({ row }: { row: PassbookRow }) {
 
 function PassbookLine({ row }: { row: PassbookRow }) {
   const { t } = useTranslation('wallet');
+  const describe = useDescription();
   const strip = stripOf(row);
   return (
     <Box role="row" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
@@ -171,9 +190,9 @@ function PassbookLine({ row }: { row: PassbookRow }) {
           {formatDateTime(row.date)}
         </Text>
         <Text role="cell" size="sm" style={cell}>
-          {row.description}
+          {describe(row)}
         </Text>
-        <Text role="cell" size="sm" fw={600} c={row.transactionType === 'DEBIT' ? 'red' : 'teal'} style={cell}>
+        <Text role="cell" size="sm" fw={600} c={amountColor(row)} style={cell}>
           <SignedAmount row={row} />
         </Text>
         <Text role="cell" size="sm" style={cell}>
