@@ -70,7 +70,10 @@ describe('quote sheet: no praise for a refused price (issue 16 point 8)', () => 
   it('drops the badge when the server refuses the price as too low', async () => {
     server.use(
       mswHttp.put('*/api/rest/tesseract/v1/load/DM-T1/quote', () =>
-        HttpResponse.json({ success: false, message: 'Quote is too low for this load', errorCode: 'QUOTE_TOO_LOW', field: 'value' }, { status: 400 }),
+        HttpResponse.json(
+          { success: false, message: 'Quote is too low for this load', errorCode: 'QUOTE_TOO_LOW', field: 'value' },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = renderApp(<QuoteSheet load={load} open live />);

@@ -85,7 +85,7 @@ describe('passbook layout', () => {
     renderApp(<PassbookPage />);
     const table = await screen.findByRole('table', { name: 'Wallet passbook' });
     expect(within(table).queryAllByRole('columnheader')).toHaveLength(0);
-    const [debit, failed] = within(table).getAllByRole('row');
+    const [debit, failed] = within(table).getAllByRole('row') as [HTMLElement, HTMLElement];
     expect(debit).toHaveTextContent('Recharge for RJ14GB1234');
     expect(debit).toHaveTextContent('−₹1,500');
     expect(debit).toHaveTextContent('Transferred');
