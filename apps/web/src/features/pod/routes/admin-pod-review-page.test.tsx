@@ -35,7 +35,9 @@ describe('admin POD review (issue 16 point 8)', () => {
     server.use(
       mswHttp.get('*/api/admin/trips', () => HttpResponse.json(ok({ trips: [trip], pageNo: 0, totalPageCount: 1, totalCount: 1 }))),
       mswHttp.get('*/api/admin/trips/TR-1/pod', () =>
-        HttpResponse.json(ok({ tripId: 'TR-1', demandId: 'DM-1', state: 'POD_SUBMITTED', collectPod: false, rejectReason: null, pods: [] })),
+        HttpResponse.json(
+          ok({ tripId: 'TR-1', demandId: 'DM-1', state: 'POD_SUBMITTED', collectPod: false, rejectReason: null, pods: [] }),
+        ),
       ),
       mswHttp.post('*/api/admin/trips/TR-1/pod/verify', () => {
         verified++;

@@ -182,9 +182,7 @@ describe('membership status screen', () => {
 
   it('never says "Payment successful" beside "Not a member": an address saying SUCCESS is checked against the server', async () => {
     server.use(
-      mswHttp.get('*/api/rest/tesseract/v1/config/subscription', () =>
-        HttpResponse.json(ok({ plan, membership: none, openOrder: null })),
-      ),
+      mswHttp.get('*/api/rest/tesseract/v1/config/subscription', () => HttpResponse.json(ok({ plan, membership: none, openOrder: null }))),
     );
     renderApp(<SubscriptionStatusPage />, { route: `${STATUS}?screen=SUCCESS&validity=${VALID_UNTIL}`, path: STATUS });
     expect(await screen.findByText('Payment not confirmed yet')).toBeInTheDocument();
