@@ -1,5 +1,5 @@
 import { MAX_ALL_VEHICLES_REPORT_SECONDS } from '@bhada/contracts/wallet';
-import { Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';

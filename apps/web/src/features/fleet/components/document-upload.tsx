@@ -1,5 +1,5 @@
 import { VEHICLE_RELOAD_DELAY_MS, type VehicleDocType, type VehicleListing } from '@bhada/contracts/fleet';
-import { Alert, Button, FileInput, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Modal, Progress, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { type PassbookRow, WALLET_MESSAGES } from '@bhada/contracts/wallet';
-import { Alert, Box, Button, CloseButton, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, CloseButton, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
