@@ -115,6 +115,7 @@ test('an operator runs a trip from assignment to completion and the admin verifi
   await expect(card.getByRole('link', { name: 'pod-page-1.jpg' })).toBeVisible();
   await expect(card.getByRole('link', { name: 'pod-page-2.jpg' })).toBeVisible();
   await card.getByRole('button', { name: 'Verify and pay balance' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Yes, verify and pay' }).click();
   await expect(admin.getByText('POD verified', { exact: false }).first()).toBeVisible();
   await expect(admin.locator('.mantine-Card-root', { hasText: TRIP })).toHaveCount(0);
   await adminContext.close();

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy as reactLazy, Suspense } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { loadFeatureLocales } from '../lib/i18n.ts';
 import { homeFor, paths } from '../lib/paths.ts';
@@ -16,6 +16,7 @@ const lazy = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>)
 // the login page is the first screen on a cheap phone: it waits for nothing else
 const LoginPage = reactLazy(() => import('../features/auth/routes/login-page.tsx'));
 const AppLayout = lazy(() => import('./shell/app-layout.tsx'));
+const WebViewLayout = lazy(() => import('./shell/web-view-layout.tsx'));
 const HomePage = lazy(() => import('./pages/home-page.tsx'));
 const UmsPage = lazy(() => import('../features/users/routes/ums-page.tsx'));
 const AddUserPage = lazy(() => import('../features/users/routes/add-user-page.tsx'));
@@ -147,11 +148,11 @@ export function AppRoutes() {
           <Route path="/node/*" element={<Navigate to={paths.home} replace />} />
           <Route path="/portal/*" element={<NotFoundPage />} />
         </Route>
-        {/* marketplace web views: phone-first pages the native app opens without the portal shell */}
+        {/* web views: bare inside the native app, in the portal shell on the portal (ADR 145) */}
         <Route
           element={
             <RequireAuth>
-              <Outlet />
+              <WebViewLayout />
             </RequireAuth>
           }
         >

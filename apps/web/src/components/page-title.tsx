@@ -1,25 +1,59 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 
 /**
- * The shell header shows the current page's title (default Dashboard, spec: marketplace §2). Pages
- * set it through this context so features never reach into the shell.
+ * The shell header shows the current page's title (default Dashboard, spec: marketplace §2) and, on a
+ * page below a menu entry, one back arrow. Pages set both through this context so features never
+ * reach into the shell; outside the shell (a web view inside the native app) there is no provider and
+ * pages draw their own back header.
  */
-type TitleContext = { title: string | undefined; setTitle: (title: string | undefined) => void };
-const Context = createContext<TitleContext>({ title: undefined, setTitle: () => undefined });
+type Back = { to?: string } | undefined;
+type TitleContext = {
+  inShell: boolean;
+  title: string | undefined;
+  setTitle: (update: (current: string | undefined) => string | undefined) => void;
+  back: Back;
+  setBack: (update: (current: Back) => Back) => void;
+};
+const Context = createContext<TitleContext>({
+  inShell: false,
+  title: undefined,
+  setTitle: () => undefined,
+  back: undefined,
+  setBack: () => undefined,
+});
 
 export function PageTitleProvider({ children }: { children: ReactNode }) {
   const [title, setTitle] = useState<string | undefined>();
-  return <Context.Provider value={{ title, setTitle }}>{children}</Context.Provider>;
+  const [back, setBack] = useState<Back>();
+  const value = useMemo(() => ({ inShell: true, title, setTitle, back, setBack }), [title, back]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
 export function usePageTitle(title: string): void {
   const { setTitle } = useContext(Context);
   useEffect(() => {
-    setTitle(title);
-    return () => setTitle(undefined);
+    setTitle(() => title);
+    // only clear what this page set: the next page may already have put its own title up
+    return () => setTitle((current) => (current === title ? undefined : current));
   }, [title, setTitle]);
 }
 
 export function useCurrentPageTitle(): string | undefined {
   return useContext(Context).title;
+}
+
+/** A page's back target for the shell header; returns whether the shell draws the arrow. */
+export function useShellBack(to: string | undefined): boolean {
+  const { inShell, setBack } = useContext(Context);
+  useEffect(() => {
+    if (!inShell) return;
+    const mine: Back = { to };
+    setBack(() => mine);
+    return () => setBack((current) => (current === mine ? undefined : current));
+  }, [inShell, to, setBack]);
+  return inShell;
+}
+
+export function useCurrentBack(): Back {
+  return useContext(Context).back;
 }

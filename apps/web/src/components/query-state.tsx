@@ -3,6 +3,7 @@ import { IconDatabaseOff, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/http.ts';
+import { useSessionAccess } from '../lib/session.ts';
 
 type QueryLike<T> = { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 
@@ -60,16 +61,22 @@ export function EmptyState({ text, action }: { text: string; action?: ReactNode 
   );
 }
 
+/**
+ * Only a subordinate has an account owner to ask; an owner, a consigner or an admin meets this where
+ * the page is not part of its kind of account (issue 16 point 4).
+ */
 export function ForbiddenState() {
   const { t } = useTranslation();
+  const { kind } = useSessionAccess();
+  const subordinate = kind === 'SUBORDINATE' || kind === undefined;
   return (
     <Stack align="center" py="xl" gap="xs" role="alert">
       <ThemeIcon variant="light" size={48} radius="xl" color="orange">
         <IconLock size={26} />
       </ThemeIcon>
-      <Text fw={600}>{t('common:forbiddenTitle')}</Text>
+      <Text fw={600}>{subordinate ? t('common:forbiddenTitle') : t('common:forbiddenTitleOtherKind')}</Text>
       <Text c="dimmed" size="sm" ta="center">
-        {t('common:forbiddenText')}
+        {subordinate ? t('common:forbiddenText') : t('common:forbiddenOtherKind')}
       </Text>
     </Stack>
   );

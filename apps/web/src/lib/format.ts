@@ -22,6 +22,18 @@ export function formatRupees(rupees: number): string {
   return rupeeFormat.format(rupees);
 }
 
+const checkoutFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Money being paid, always with paise (₹19.90, ₹1,000.00): checkout, fees and payment results. */
+export function formatRupeesExact(rupees: number): string {
+  return checkoutFormat.format(rupees);
+}
+
 /** Integer paisa to rupees; integer arithmetic keeps money exact until the last step. */
 export function paisaToRupees(paisa: number): number {
   return paisa / 100;

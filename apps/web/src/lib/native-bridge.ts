@@ -1,3 +1,5 @@
+import { storage } from './storage.ts';
+
 /**
  * Talks to the native app when the portal runs inside its webview (ARCHITECTURE §6). In a plain
  * browser there is no bridge and every call is a no-op, so callers never branch on it.
@@ -30,3 +32,13 @@ export function isVersionAtLeast(version: string | undefined, minimum: string): 
 /** spec: fastag-payments-shell §9 — minimum app versions for the native header and the native back. */
 export const MIN_APP_VERSION_HEADER = '12.8.1';
 export const MIN_APP_VERSION_NATIVE_BACK = '18.2.0';
+
+/**
+ * Whether this page runs inside the native app's webview (the app injects its bridge, or handed over
+ * a phone platform with the session), where the app, not the portal, draws the header and back.
+ */
+export function runsInNativeApp(): boolean {
+  if (nativeBridge.available) return true;
+  const platform = storage.get('platform');
+  return platform === 'android' || platform === 'ios';
+}

@@ -8,6 +8,7 @@ import {
   IconGift,
   IconHeadset,
   IconHome,
+  IconIdBadge2,
   IconMapPin,
   IconMessageStar,
   IconPackage,
@@ -20,6 +21,7 @@ import {
   IconTruck,
   IconUserCircle,
   IconUsersGroup,
+  IconWallet,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type MenuType, paths } from '../../lib/paths.ts';
@@ -37,13 +39,18 @@ const size = 18;
 export const MENUS: Record<MenuType, MenuItem[]> = {
   OPERATOR: [
     { key: 'home', to: paths.home, icon: <IconHome size={size} /> },
-    { key: 'fastag', to: paths.fastag, icon: <IconCreditCard size={size} />, isNew: true },
+    // shell (issue 16): the marketplace, trips, membership and wallet top-up are reached from the menu too
+    { key: 'activeLoads', to: paths.activeLoads, icon: <IconPackage size={size} />, permission: 'LOADS_VIEW' },
+    { key: 'myTrips', to: paths.myTrips, icon: <IconRoute size={size} />, permission: 'TRIPS_VIEW' },
+    { key: 'membership', to: paths.subscriptionPage, icon: <IconIdBadge2 size={size} /> },
+    { key: 'addMoney', to: paths.addMoney, icon: <IconWallet size={size} />, permission: 'WALLET_ADD_MONEY' },
+    { key: 'fastag', to: paths.fastag, icon: <IconCreditCard size={size} />, isNew: true, permission: 'FASTAG_VIEW' },
     { key: 'gpsDashboard', to: paths.gpsDashboard, icon: <IconGauge size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'devices', to: paths.devices, icon: <IconDeviceMobile size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'drivers', to: paths.drivers, icon: <IconSteeringWheel size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'documents', to: paths.documents, icon: <IconFileText size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'places', to: paths.accountPlaces, icon: <IconMapPin size={size} /> },
-    { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} /> },
+    { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} />, permission: 'USERS_MANAGE' },
     { key: 'profile', to: paths.operatorProfile, icon: <IconUserCircle size={size} /> },
     { key: 'settings', to: paths.accountSettings, icon: <IconSettings size={size} /> },
     // support area
@@ -74,6 +81,13 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'workflow', to: paths.workflow, icon: <IconRoute size={size} /> },
   ],
 };
+
+/** The menu item whose area holds this path (the longest match), so the header can name the page. */
+export function menuItemFor(menuType: string | undefined, pathname: string): MenuItem | undefined {
+  return menuFor(menuType)
+    .filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+}
 
 export function menuFor(menuType: string | undefined): MenuItem[] {
   return menuType === 'CONSIGNER' || menuType === 'ADMIN' ? MENUS[menuType] : MENUS.OPERATOR;

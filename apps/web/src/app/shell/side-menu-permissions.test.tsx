@@ -33,7 +33,32 @@ describe('side menu by permission (fleet)', () => {
     renderApp(<SideMenu />, { queryClient });
     const items = menuTexts();
     for (const hidden of ['GPS Dashboard', 'Devices', 'Drivers', 'Documents']) expect(items).not.toContain(hidden);
-    expect(items).toContain('UMS');
+    expect(items).toContain('My trips');
+  });
+
+  it('shows a Dispatcher its marketplace and trips, but not user management, Add Money or what its role lacks', () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(
+      authKeys.me(),
+      me(['LOADS_VIEW', 'QUOTES_SUBMIT', 'TOKENS_PAY', 'TRIPS_VIEW', 'TRIPS_MANAGE', 'POD_UPLOAD', 'VEHICLES_VIEW', 'FASTAG_VIEW']),
+    );
+    renderApp(<SideMenu />, { queryClient });
+    const items = menuTexts();
+    expect(items).toEqual(expect.arrayContaining(['Dashboard', 'Active loads', 'My trips', 'Membership', 'FastagNew']));
+    expect(items).not.toContain('UMS');
+    expect(items).not.toContain('Add Money');
+    expect(screen.getByRole('link', { name: 'Active loads' })).toHaveAttribute('href', '/web-view/active-loads');
+    expect(screen.getByRole('link', { name: 'Membership' })).toHaveAttribute('href', '/app/caraxes/marketplace/subscription-page');
+  });
+
+  it('hides Fastag and Add Money from a role without them', () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(authKeys.me(), me(['LOADS_VIEW']));
+    renderApp(<SideMenu />, { queryClient });
+    const items = menuTexts();
+    expect(items).not.toContain('FastagNew');
+    expect(items).not.toContain('My trips');
+    expect(items).toContain('Active loads');
   });
 
   it('shows them, linked to the fleet screens, with VEHICLES_VIEW', () => {

@@ -25,6 +25,10 @@ describe('side menu', () => {
 
     expect(menuTexts()).toEqual([
       'Dashboard',
+      'Active loads',
+      'My trips',
+      'Membership',
+      'Add Money',
       'FastagNew',
       'GPS Dashboard',
       'Devices',

@@ -1,13 +1,12 @@
 import { Avatar, Badge, Box, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
-import { meQueryOptions } from '../../features/auth/api/get-me.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useSessionAccess } from '../../lib/session.ts';
 import { useStored } from '../../lib/storage.ts';
 import { menuFor } from './menu-items.tsx';
 
@@ -19,7 +18,7 @@ export function SideMenu({ onNavigate, footer }: { onNavigate?: () => void; foot
   const menuType = useStored('menuType');
   const logout = useLogout();
   // the session's permissions (fetched by the layout): an item needing one the user lacks is not shown
-  const permissions = useQuery({ ...meQueryOptions(), enabled: false }).data?.permissions;
+  const access = useSessionAccess();
   const displayName = name?.trim() || t('guest');
 
   return (
@@ -38,7 +37,7 @@ export function SideMenu({ onNavigate, footer }: { onNavigate?: () => void; foot
       <ScrollArea style={{ flex: 1 }} p="xs">
         <nav aria-label="main">
           {menuFor(menuType)
-            .filter((item) => !item.permission || !permissions || permissions.includes(item.permission))
+            .filter((item) => !item.permission || access.can(item.permission))
             .map((item) => (
               <NavLink
                 key={item.key}

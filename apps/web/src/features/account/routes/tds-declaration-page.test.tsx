@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
@@ -142,19 +142,24 @@ describe('TDS declaration page', () => {
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
   });
 
-  it('refuses a future signing date before sending, and shows the server message on a failure', async () => {
+  it('offers no future signing date in its picker, and shows the server message on a failure', async () => {
     const posts = serve('OVERLAP');
     const { user } = renderApp(<TdsDeclarationPage />, { route: PAGE, path: PAGE });
     await fill(user);
-    const date = screen.getByLabelText('Date of signing');
-    await user.clear(date);
-    await user.type(date, '2999-01-01');
-    await user.click(screen.getByRole('button', { name: 'Sign and submit declaration' }));
-    expect(await screen.findByText('The date cannot be in the future')).toBeInTheDocument();
-    expect(posts).toEqual([]);
-
-    await user.clear(date);
-    await user.type(date, istToday());
+    const date = screen.getByRole('button', { name: 'Date of signing' });
+    // the spec's format, MM/dd/yyyy
+    const [y, m, d] = istToday().split('-');
+    expect(date).toHaveTextContent(`${m}/${d}/${y}`);
+    await user.click(date);
+    // each day is labelled with its full date ("26 November 2026"), so days of the next month count too
+    const today = Date.UTC(Number(y), Number(m) - 1, Number(d));
+    const days = within(screen.getByRole('table')).getAllByRole('button');
+    for (const day of days) {
+      const at = new Date(`${day.getAttribute('aria-label')} UTC`).getTime();
+      if (at > today) expect(day).toBeDisabled();
+      else if (at === today) expect(day).toBeEnabled();
+    }
+    await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Sign and submit declaration' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A declaration already covers part of this period');
     expect(posts).toHaveLength(1);

@@ -25,6 +25,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackHeader } from '../../../components/back-header.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { zodResolver } from '../../../lib/form.ts';
@@ -229,9 +230,10 @@ export default function TdsDeclarationPage() {
                 {...form.getInputProps('vehicles')}
               />
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput type="date" label={t('tds.currentDate')} max={today} {...form.getInputProps('currentDate')} />
-                <TextInput type="date" label={t('tds.startDate')} min={fy.start} max={today} {...form.getInputProps('startDate')} />
-                <TextInput type="date" label={t('tds.endDate')} min={fy.start} max={fy.end} {...form.getInputProps('endDate')} />
+                <DateField label={t('tds.currentDate')} maxDate={today} {...form.getInputProps('currentDate')} />
+                <DateField label={t('tds.startDate')} minDate={fy.start} maxDate={today} {...form.getInputProps('startDate')} />
+                {/* the declaration covers the whole financial year: its end may lie ahead */}
+                <DateField label={t('tds.endDate')} allowFuture minDate={fy.start} maxDate={fy.end} {...form.getInputProps('endDate')} />
               </SimpleGrid>
               <Text size="xs" c="dimmed">
                 {t('tds.fyNote', { fy: financialYearOf(today), end: dayjs(fy.end).format('DD MMM YYYY') })}

@@ -1,18 +1,10 @@
-import { sessionUserSchema } from '@bhada/contracts/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { http } from '../../../lib/http.ts';
+import { meQueryOptions } from '../../../lib/session.ts';
 import { storage } from '../../../lib/storage.ts';
 
-export const authKeys = { all: ['auth'] as const, me: () => [...authKeys.all, 'me'] as const };
-
-export function getMe(signal?: AbortSignal) {
-  return http.get('/api/auth/me', { schema: sessionUserSchema, signal });
-}
-
-export function meQueryOptions() {
-  return queryOptions({ queryKey: authKeys.me(), queryFn: ({ signal }) => getMe(signal), staleTime: 5 * 60_000 });
-}
+// the query lives in lib (every feature reads the session's permissions); re-exported for auth's callers
+export { authKeys, getMe, meQueryOptions } from '../../../lib/session.ts';
 
 /** Refreshes the stored name and menu type from the server (a role or name may have changed). */
 export function useMe(enabled = true) {

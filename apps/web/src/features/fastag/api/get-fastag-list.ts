@@ -1,5 +1,5 @@
 import { fastagListResponseSchema } from '@bhada/contracts/fastag';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { fastagKeys } from './fastag-keys.ts';
 
@@ -27,4 +27,24 @@ export function fastagListQueryOptions(searchText: string) {
 
 export function useFastagList(searchText: string) {
   return useInfiniteQuery(fastagListQueryOptions(searchText));
+}
+
+/** The most tags one request may return; the home dashboard counts low tags within it. */
+const BELOW_MINIMUM_SCAN = 100;
+
+/** How many tags hold less than their maintained minimum (home dashboard, issue 16 point 3). */
+export function tagsBelowMinimumQueryOptions() {
+  return queryOptions({
+    queryKey: [...fastagKeys.all, 'below-minimum'] as const,
+    queryFn: async ({ signal }) => {
+      const page = await http.get('/api/fastag/vehicleWiseTagAmount', {
+        query: { pageNo: 0, pageSize: BELOW_MINIMUM_SCAN },
+        schema: fastagListResponseSchema,
+        signal,
+      });
+      const count = page.list.filter((row) => row.status === 'ACTIVE' && row.fastagAmount < row.minBalance).length;
+      // beyond the first hundred tags the count is a floor, and the dashboard says so ("12+")
+      return { count, complete: page.totalCount <= page.list.length };
+    },
+  });
 }

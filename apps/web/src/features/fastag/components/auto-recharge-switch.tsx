@@ -8,7 +8,8 @@ import { useUpdateAccount } from '../api/update-account.ts';
 /** spec: fastag §4 — the switch flips at once; on failure it flips back after 0.5 s and a toast says so. */
 export const TOGGLE_REVERT_MS = 500;
 
-export function AutoRechargeSwitch({ row }: { row: FastagRow }) {
+/** `readOnly`: the user's role may not change recharge settings (FASTAG_RECHARGE), so it only shows the state */
+export function AutoRechargeSwitch({ row, readOnly = false }: { row: FastagRow; readOnly?: boolean }) {
   const { t } = useTranslation('fastag');
   const [local, setLocal] = useState<boolean | null>(null);
   const update = useUpdateAccount();
@@ -19,6 +20,7 @@ export function AutoRechargeSwitch({ row }: { row: FastagRow }) {
   return (
     <Switch
       checked={checked}
+      disabled={readOnly}
       aria-label={t('toggleLabel', { vehicle: row.vehicleNumber })}
       onClick={(e) => e.stopPropagation()}
       onChange={() => {

@@ -29,8 +29,9 @@ export function FastagTable({
   loadingMore: boolean;
   onLoadMore: () => void;
   onOpen: (row: FastagRow) => void;
-  onRecharge: (row: FastagRow) => void;
-  onMinBalance: (row: FastagRow) => void;
+  /** absent when the user's role may not recharge (FASTAG_RECHARGE): no Recharge, no Maintain balance */
+  onRecharge?: (row: FastagRow) => void;
+  onMinBalance?: (row: FastagRow) => void;
 }) {
   const { t } = useTranslation('fastag');
   const header = (
@@ -131,28 +132,32 @@ export function FastagTable({
             )}
           </Box>
           <Box role="cell" style={cell}>
-            <AutoRechargeSwitch row={row} />
+            <AutoRechargeSwitch row={row} readOnly={!onRecharge} />
           </Box>
           <Group role="cell" gap={6} style={cell} wrap="nowrap">
-            <Button
-              size="compact-sm"
-              onClick={(e) => {
-                e.stopPropagation();
-                onRecharge(row);
-              }}
-            >
-              {t('recharge')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="light"
-              onClick={(e) => {
-                e.stopPropagation();
-                onMinBalance(row);
-              }}
-            >
-              {t('maintainBalance')}
-            </Button>
+            {onRecharge && onMinBalance ? (
+              <>
+                <Button
+                  size="compact-sm"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onRecharge(row);
+                  }}
+                >
+                  {t('recharge')}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onMinBalance(row);
+                  }}
+                >
+                  {t('maintainBalance')}
+                </Button>
+              </>
+            ) : null}
           </Group>
         </Box>
       )}

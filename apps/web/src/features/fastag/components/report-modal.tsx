@@ -1,7 +1,8 @@
 import { MAX_ALL_VEHICLES_REPORT_SECONDS } from '@bhada/contracts/wallet';
-import { Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field.tsx';
 import { StatementFormatFooter } from '../../../components/statement-format-footer.tsx';
 import { useOpenStatement } from '../../../lib/open-statement.ts';
 import { daysAgoIst, endOfDay, startOfDay, todayIst } from '../lib/dates.ts';
@@ -45,8 +46,8 @@ export function ReportModal({ vehicle, onClose }: { vehicle?: { vehicleId: strin
           </Text>
         )}
         <SimpleGrid cols={2}>
-          <TextInput type="date" label={t('report.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput type="date" label={t('report.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DateField label={t('report.from')} value={from} onChange={setFrom} clearable={false} />
+          <DateField label={t('report.to')} value={to} onChange={setTo} clearable={false} />
         </SimpleGrid>
         <Select
           label={t('report.type')}

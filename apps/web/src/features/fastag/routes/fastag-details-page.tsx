@@ -17,6 +17,7 @@ import { IconFileReport, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { formatNumber, formatRupees } from '../../../lib/format.ts';
@@ -104,8 +105,8 @@ export default function FastagDetailsPage() {
               if (e.key === 'Enter') void findVehicle();
             }}
           />
-          <TextInput type="datetime-local" label={t('details.start')} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-          <TextInput type="datetime-local" label={t('details.end')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+          <DateField withTime label={t('details.start')} value={start} onChange={setStart} clearable={false} />
+          <DateField withTime label={t('details.end')} value={end} onChange={setEnd} clearable={false} />
         </SimpleGrid>
         {rangeError && (
           <Alert color="red" mt="sm" role="alert">

@@ -9,6 +9,7 @@ import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { config } from '../../../lib/config.ts';
 import { formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useSessionAccess } from '../../../lib/session.ts';
 import { useFastagList } from '../api/get-fastag-list.ts';
 import { useWalletBalance } from '../api/get-wallet-balance.ts';
 import { FastagPromo } from '../components/fastag-promo.tsx';
@@ -55,6 +56,10 @@ export default function FastagListPage() {
     return () => clearTimeout(id);
   }, [text]);
 
+  // issue 16 point 4: a role without these permissions does not see the controls the server would refuse
+  const access = useSessionAccess();
+  const canRecharge = access.can('FASTAG_RECHARGE');
+  const canAddMoney = access.can('WALLET_ADD_MONEY');
   const list = useFastagList(search);
   const wallet = useWalletBalance();
   const rows = list.data?.pages.flatMap((p) => p.list) ?? [];
@@ -102,12 +107,16 @@ export default function FastagListPage() {
                     {wallet.data ? formatRupees(wallet.data.balance) : '—'}
                   </Text>
                 </Stack>
-                <Button component={Link} to={paths.addMoney} state={{ from: paths.fastag }} leftSection={<IconPlus size={16} />}>
-                  {t('addMoney')}
-                </Button>
-                <Button variant="light" leftSection={<IconBook size={16} />} onClick={() => navigate(paths.fastagPassbook)}>
-                  {t('passbook')}
-                </Button>
+                {canAddMoney ? (
+                  <Button component={Link} to={paths.addMoney} state={{ from: paths.fastag }} leftSection={<IconPlus size={16} />}>
+                    {t('addMoney')}
+                  </Button>
+                ) : null}
+                {access.can('WALLET_VIEW') ? (
+                  <Button variant="light" leftSection={<IconBook size={16} />} onClick={() => navigate(paths.fastagPassbook)}>
+                    {t('passbook')}
+                  </Button>
+                ) : null}
               </Group>
             </Group>
           </Paper>
@@ -124,8 +133,8 @@ export default function FastagListPage() {
                 loadingMore={list.isFetchingNextPage}
                 onLoadMore={() => void list.fetchNextPage()}
                 onOpen={open}
-                onRecharge={(row) => setDialog({ kind: 'recharge', row })}
-                onMinBalance={(row) => setDialog({ kind: 'min', row })}
+                onRecharge={canRecharge ? (row) => setDialog({ kind: 'recharge', row }) : undefined}
+                onMinBalance={canRecharge ? (row) => setDialog({ kind: 'min', row }) : undefined}
               />
             )}
           </QueryState>

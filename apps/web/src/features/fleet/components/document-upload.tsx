@@ -1,8 +1,9 @@
 import { VEHICLE_RELOAD_DELAY_MS, type VehicleDocType, type VehicleListing } from '@bhada/contracts/fleet';
-import { Alert, Button, FileInput, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Modal, Progress, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { snackbar } from '../../../lib/notify.ts';
 import { fleetKeys } from '../api/fleet-keys.ts';
@@ -110,13 +111,7 @@ export function DocumentUploadModal({
           </Stack>
         ))}
         {mode === 'CERTIFICATE' ? (
-          <TextInput
-            type="date"
-            label={t('documents.expiresOn')}
-            value={expiresOn}
-            onChange={(e) => setExpiresOn(e.currentTarget.value)}
-            required
-          />
+          <DateField allowFuture label={t('documents.expiresOn')} value={expiresOn} onChange={setExpiresOn} required />
         ) : (
           <Text size="xs" c="dimmed">
             {t('documents.rcHint')}

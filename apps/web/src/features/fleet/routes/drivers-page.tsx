@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Container, Group, Modal, Select, Stack, Tex
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -55,7 +56,7 @@ function DriverModal({ driver, onClose }: { driver: Driver | null; onClose: () =
           value={licence}
           onChange={(e) => setLicence(e.currentTarget.value.toUpperCase())}
         />
-        <TextInput type="date" label={t('drivers.licenceExpiry')} value={expiry} onChange={(e) => setExpiry(e.currentTarget.value)} />
+        <DateField allowFuture label={t('drivers.licenceExpiry')} value={expiry} onChange={setExpiry} />
         <Select
           label={t('drivers.vehicle')}
           data={(vehicles.data ?? []).map((v) => ({ value: v.vehicleId, label: v.number }))}

@@ -3,6 +3,7 @@ import type { Place } from '@bhada/contracts/places';
 import { Alert, Button, Grid, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/notify.ts';
 import { usePostLoad } from '../api/post-load.ts';
@@ -123,20 +124,16 @@ export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => voi
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            type="datetime-local"
-            label={t('form.loadingAt')}
-            value={loadingAt}
-            onChange={(e) => setLoadingAt(e.currentTarget.value)}
-            error={errors.loadingAt}
-          />
+          {/* a load is posted for a coming loading time */}
+          <DateField withTime allowFuture label={t('form.loadingAt')} value={loadingAt} onChange={setLoadingAt} error={errors.loadingAt} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            type="datetime-local"
+          <DateField
+            withTime
+            allowFuture
             label={t('form.biddingEndsAt')}
             value={biddingEndsAt}
-            onChange={(e) => setBiddingEndsAt(e.currentTarget.value)}
+            onChange={setBiddingEndsAt}
             error={errors.biddingEndsAt}
           />
         </Grid.Col>

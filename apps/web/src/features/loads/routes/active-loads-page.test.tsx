@@ -104,6 +104,8 @@ describe('operator load board', () => {
 
     const card = (await screen.findByText('Delhi → Ludhiana')).closest('.mantine-Card-root') as HTMLElement;
     await user.click(within(card).getByRole('button', { name: 'Not interested' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not interested in this load?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Not interested' }));
     // the server is still thinking (1.5 s) but the load has already left the list
     await waitFor(() => expect(screen.queryByText('Delhi → Ludhiana')).not.toBeInTheDocument(), { timeout: 500 });
     expect(consents).toEqual([{ id: 'DM-1', loadConsent: 'REJECTED' }]);
@@ -146,5 +148,17 @@ describe('operator load board', () => {
     releaseBanners();
     expect(await screen.findByText('Diesel prices fall')).toBeInTheDocument();
     expect(await screen.findByText('Delhi → Ludhiana')).toBeInTheDocument();
+  });
+
+  it('asks before "Not interested" takes a load away, and Keep it keeps it (issue 16 point 8)', async () => {
+    const { consents } = board({ OPEN: [load('DM-1', ['Delhi', 'Ludhiana'])] });
+    const { user } = renderApp(<ActiveLoadsPage />, { route: PATH, path: PATH });
+    const card = (await screen.findByText('Delhi → Ludhiana')).closest('.mantine-Card-root') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Not interested' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not interested in this load?' });
+    expect(dialog).toHaveTextContent('Delhi → Ludhiana will leave your list');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(consents).toEqual([]);
+    expect(screen.getByText('Delhi → Ludhiana')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import type { OperatorLoadState } from '@bhada/contracts/loads';
-import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
+import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,6 +29,8 @@ export function ActiveLoadsPage() {
   const consent = useSaveConsent();
   const queryClient = useQueryClient();
   const hindi = i18n.language === 'hi';
+  // "Not interested" hides the load for good: it is asked first, not done on one tap (issue 16 point 8)
+  const [rejecting, setRejecting] = useState<LoadSummary | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: loadsKeys.all });
   const countOf = (s: OperatorLoadState) => tabs.data?.find((x) => x.stateId === s)?.count;
@@ -101,9 +103,7 @@ export function ActiveLoadsPage() {
                     key={load.demandId}
                     load={load}
                     rejecting={consent.isPending && consent.variables?.demandId === load.demandId}
-                    onReject={
-                      load.state === 'OPEN' ? () => consent.mutate({ demandId: load.demandId, loadConsent: 'REJECTED' }) : undefined
-                    }
+                    onReject={load.state === 'OPEN' ? () => setRejecting(load) : undefined}
                   />
                 ))}
                 <Group justify="space-between">
@@ -138,6 +138,28 @@ export function ActiveLoadsPage() {
           </QueryState>
         )}
       </Stack>
+      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t('rejectConfirm.title')} centered>
+        <Stack gap="sm">
+          <Text size="sm">
+            {rejecting ? t('rejectConfirm.text', { lane: `${rejecting.originCity} → ${rejecting.destinationCity}` }) : null}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRejecting(null)}>
+              {t('rejectConfirm.keep')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                // the load leaves the list at once (optimistic), so the dialog closes with it
+                if (rejecting) consent.mutate({ demandId: rejecting.demandId, loadConsent: 'REJECTED' });
+                setRejecting(null);
+              }}
+            >
+              {t('rejectConfirm.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Container>
   );
 }

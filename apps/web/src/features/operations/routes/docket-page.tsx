@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDate, formatDateTime, formatPaisa } from '../../../lib/format.ts';
@@ -156,13 +157,12 @@ function DocketEditor({ data }: { data: DocketResponse }) {
               error={fieldError('docketNumber')}
               onChange={(e) => setDocketNumber(e.currentTarget.value)}
             />
-            <TextInput
+            <DateField
               label={t('docket.date')}
-              type="date"
               value={docketDate}
               disabled={closed}
               error={fieldError('docketDate')}
-              onChange={(e) => setDocketDate(e.currentTarget.value)}
+              onChange={setDocketDate}
             />
             <TextInput
               label={t('docket.ewayBill')}
@@ -173,12 +173,14 @@ function DocketEditor({ data }: { data: DocketResponse }) {
               error={fieldError('ewayBillNumber')}
               onChange={(e) => setEway(e.currentTarget.value.replace(/\D/g, ''))}
             />
-            <TextInput
+            {/* an e-way bill is valid into the future */}
+            <DateField
+              withTime
+              allowFuture
               label={t('docket.ewayValidUntil')}
-              type="datetime-local"
               value={ewayUntil}
               disabled={closed}
-              onChange={(e) => setEwayUntil(e.currentTarget.value)}
+              onChange={setEwayUntil}
             />
           </SimpleGrid>
           {data.docket && data.docket.ewayBillState !== 'NONE' && (
@@ -230,11 +232,10 @@ function DocketEditor({ data }: { data: DocketResponse }) {
                 value={invoice.invoiceNumber}
                 onChange={(e) => setInvoice({ ...invoice, invoiceNumber: e.currentTarget.value })}
               />
-              <TextInput
+              <DateField
                 label={t('docket.invoiceDate')}
-                type="date"
                 value={invoice.invoiceDate}
-                onChange={(e) => setInvoice({ ...invoice, invoiceDate: e.currentTarget.value })}
+                onChange={(invoiceDate) => setInvoice({ ...invoice, invoiceDate })}
               />
               <NumberInput
                 label={t('docket.invoiceValue')}

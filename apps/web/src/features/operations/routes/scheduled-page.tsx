@@ -1,9 +1,10 @@
 import { SCHEDULE_STATES } from '@bhada/contracts/operations';
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { useEventStream } from '../../../lib/event-stream.ts';
@@ -60,11 +61,12 @@ export function ScheduledPage() {
         </Tabs.List>
       </Tabs>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <TextInput
+        {/* vehicles are scheduled ahead: the filter may look at a coming day */}
+        <DateField
+          allowFuture
           label={t('scheduled.date')}
-          type="date"
           value={filters.date ?? ''}
-          onChange={(e) => set({ date: e.currentTarget.value || undefined })}
+          onChange={(date) => set({ date: date || undefined })}
         />
         <Select
           label={t('scheduled.lane')}

@@ -1,6 +1,6 @@
 import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from '../../../lib/format.ts';
+import { formatRupeesExact } from '../../../lib/format.ts';
 
 export function OrderSummary({ orderId, amountPaisa, chargePaisa }: { orderId: string; amountPaisa: number; chargePaisa: number }) {
   const { t } = useTranslation('payments');
@@ -19,10 +19,10 @@ export function OrderSummary({ orderId, amountPaisa, chargePaisa }: { orderId: s
       <Stack gap={6}>
         <Text fw={600}>{t('payment.summary')}</Text>
         {row(t('payment.orderId'), orderId)}
-        {row(t('payment.amount'), formatRupees(amountPaisa / 100))}
-        {row(t('payment.charge'), formatRupees(chargePaisa / 100))}
+        {row(t('payment.amount'), formatRupeesExact(amountPaisa / 100))}
+        {row(t('payment.charge'), formatRupeesExact(chargePaisa / 100))}
         <Divider />
-        {row(t('payment.total'), formatRupees((amountPaisa + chargePaisa) / 100), true)}
+        {row(t('payment.total'), formatRupeesExact((amountPaisa + chargePaisa) / 100), true)}
       </Stack>
     </Paper>
   );

@@ -7,6 +7,9 @@ export type CheckoutState = {
   /** what the order pays for; a refused attempt renews an order of the same purpose (default: wallet top-up) */
   purpose?: CheckoutPurpose;
   payment?: PaymentInfo;
+  /** after a failed attempt: the method that failed (UPI, NB, CC, DC) and whether to retry it or pick another */
+  lastMode?: string | null;
+  another?: boolean;
 };
 
 export function checkoutStateOf(state: unknown): CheckoutState {

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BackHeader } from '../../../components/back-header.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
+import { ForbiddenState } from '../../../components/query-state.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useSessionAccess } from '../../../lib/session.ts';
 import { AddMoneyForm } from '../components/add-money-form.tsx';
 
 /**
@@ -17,10 +19,16 @@ export default function AddMoneyPage() {
   const state = (location.state ?? {}) as { from?: string; amount?: number };
   const from = state.from ?? new URLSearchParams(location.search).get('from') ?? paths.fastag;
   const amount = state.amount ?? Number(new URLSearchParams(location.search).get('amount') ?? '');
+  // a role without WALLET_ADD_MONEY learns why here, not after filling the amount (issue 16 point 4)
+  const allowed = useSessionAccess().can('WALLET_ADD_MONEY');
   return (
     <Paper maw={480} mx="auto" p="md" withBorder radius="md">
       <BackHeader title={t('addMoney.title')} />
-      <AddMoneyForm referralUrl={from.startsWith('/') ? from : paths.fastag} initialAmount={amount > 0 ? String(amount) : ''} />
+      {allowed ? (
+        <AddMoneyForm referralUrl={from.startsWith('/') ? from : paths.fastag} initialAmount={amount > 0 ? String(amount) : ''} />
+      ) : (
+        <ForbiddenState />
+      )}
     </Paper>
   );
 }

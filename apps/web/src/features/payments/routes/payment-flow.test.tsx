@@ -171,6 +171,28 @@ describe('/portal/payment (spec fastag §2.8, §4)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal/fastag'));
   });
 
+  it('opened directly in a new tab, explains and offers the way back instead of a blank page', async () => {
+    renderAt('/portal/payment', <PaymentPage />, { pathname: '/portal/payment' });
+    expect(await screen.findByText('No payment to make here')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/portal/wallet/add-money');
+  });
+
+  it('shows checkout amounts with paise: ₹19.90, not ₹19.9', async () => {
+    providerHandlers();
+    renderAt('/portal/payment', <PaymentPage />, { pathname: '/portal/payment', state: { fromFastag: true, payment: info('BHD1', 19.9) } });
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹19.90');
+    expect(screen.getByTestId('summary-total')).not.toHaveTextContent('₹19.9 ');
+  });
+
+  it('after a failed attempt by another method, says so above the methods', async () => {
+    providerHandlers();
+    renderAt('/portal/payment', <PaymentPage />, {
+      pathname: '/portal/payment',
+      state: { fromFastag: true, payment: info(), lastMode: 'UPI', another: true },
+    });
+    expect(await screen.findByText('The last attempt failed. Choose another way to pay below.')).toBeInTheDocument();
+  });
+
   it('shows the warning, the summary, the sections and recalculates the charge per open section', async () => {
     providerHandlers();
     const { user } = renderAt('/portal/payment', <PaymentPage />, {
@@ -181,15 +203,15 @@ describe('/portal/payment (spec fastag §2.8, §4)', () => {
     expect(screen.getByText('100% Safe Payments')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Saved Cards' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Netbanking' })).toBeInTheDocument();
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹500');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹500.00');
 
     await user.click(screen.getByRole('button', { name: 'Netbanking' }));
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹506'); // 1.2 %
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹506.00'); // 1.2 %
     await user.click(screen.getByRole('button', { name: 'Debit / Credit Card' }));
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹502'); // DC 0.4 % until the BIN says otherwise
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹502.00'); // DC 0.4 % until the BIN says otherwise
     await user.click(screen.getByRole('button', { name: 'UPI' }));
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹500');
-    expect(await screen.findByRole('button', { name: 'Pay ₹500' })).toBeInTheDocument();
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹500.00');
+    expect(await screen.findByRole('button', { name: 'Pay ₹500.00' })).toBeInTheDocument();
   });
 
   it('UPI: verifies with the provider, records the mode, processes and submits the bank form', async () => {
@@ -201,7 +223,7 @@ describe('/portal/payment (spec fastag §2.8, §4)', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'UPI' }));
     await user.type(await screen.findByLabelText('UPI ID'), 'ramesh@oksbi');
-    await user.click(await screen.findByRole('button', { name: 'Pay ₹500' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹500.00' }));
     await waitFor(() => expect(submit).toHaveBeenCalled());
     const steps = seen.filter((s) => s.path !== 'options').map((s) => s.path);
     expect(steps).toEqual(['vpa', 'update', 'process']);
@@ -227,7 +249,7 @@ describe('/portal/payment (spec fastag §2.8, §4)', () => {
     const { user } = renderAt('/portal/payment', <PaymentPage />, { pathname: '/portal/payment', state: { payment: info() } });
     await user.click(await screen.findByRole('button', { name: 'UPI' }));
     await user.type(await screen.findByLabelText('UPI ID'), 'nobody@oksbi');
-    await user.click(await screen.findByRole('button', { name: 'Pay ₹500' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹500.00' }));
     expect(await screen.findByText('Invalid UPI')).toBeInTheDocument();
     expect(seen.map((s) => s.path)).not.toContain('update');
   });
@@ -249,7 +271,7 @@ describe('/portal/payment (spec fastag §2.8, §4)', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Netbanking' }));
     await user.click(await screen.findByRole('button', { name: 'State Bank of India' }));
-    await user.click(await screen.findByRole('button', { name: 'Pay ₹506' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹506.00' }));
     expect(await screen.findByText('Bank is down, try another bank')).toBeInTheDocument();
     await waitFor(() => expect(retries).toEqual([{ retry: 'BHD1' }]));
     await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('"transactionCode":"BHD2"'));
@@ -280,7 +302,7 @@ describe('a consigner trip payment in the same checkout', () => {
     expect(await screen.findByRole('heading', { name: 'Pay for Trip' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Netbanking' }));
     await user.click(await screen.findByRole('button', { name: 'State Bank of India' }));
-    await user.click(await screen.findByRole('button', { name: 'Pay ₹506' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹506.00' }));
     expect(await screen.findByText('Bank is down, try another bank')).toBeInTheDocument();
     await waitFor(() => expect(retries).toEqual([{ retry: 'BHD1' }]));
     await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('"transactionCode":"BHD7"'));
@@ -312,7 +334,7 @@ describe('result screen (spec fastag §2.9, §4 Retry)', () => {
     server.use(mswHttp.get('*/api/v2/transactions/BHD1', () => HttpResponse.json(ok(result(status)))));
     renderAt('/portal/transaction/paytm/:orderId', <PaymentResultPage />, { pathname: '/portal/transaction/paytm/BHD1' });
     expect(await screen.findByText(title)).toBeInTheDocument();
-    expect(screen.getByTestId('result-amount')).toHaveTextContent('₹500');
+    expect(screen.getByTestId('result-amount')).toHaveTextContent('₹500.00');
     expect(screen.getByText(/21 Nov 2026, 10:30 AM/)).toBeInTheDocument();
   });
 
@@ -358,6 +380,29 @@ describe('result screen (spec fastag §2.9, §4 Retry)', () => {
     await user.click(await screen.findByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal/payment'));
     expect(screen.getByTestId('state')).toHaveTextContent('BHD9');
+  });
+
+  it('a failed payment offers Retry, another method and Back, not only Retry', async () => {
+    storage.set('referralUrl', '/portal/fastag');
+    server.use(
+      mswHttp.get('*/api/v2/transactions/BHD1', () => HttpResponse.json(ok(result('FAILURE')))),
+      mswHttp.post('*/api/wallet/recharge/v2', () => HttpResponse.json(ok(info('BHD7')))),
+    );
+    const { user } = renderAt('/portal/transaction/paytm/:orderId', <PaymentResultPage />, { pathname: '/portal/transaction/paytm/BHD1' });
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay another way' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal/payment'));
+    expect(screen.getByTestId('state')).toHaveTextContent('"lastMode":"UPI"');
+    expect(screen.getByTestId('state')).toHaveTextContent('"another":true');
+  });
+
+  it('Back on a failed payment returns to where the payment started', async () => {
+    storage.set('referralUrl', '/portal/fastag');
+    server.use(mswHttp.get('*/api/v2/transactions/BHD1', () => HttpResponse.json(ok(result('FAILURE')))));
+    const { user } = renderAt('/portal/transaction/paytm/:orderId', <PaymentResultPage />, { pathname: '/portal/transaction/paytm/BHD1' });
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal/fastag'));
   });
 
   it('Retry of a failed trip payment asks for a fresh trip-payment order', async () => {

@@ -1,12 +1,12 @@
 import { type FeeMode, feeModeOfCard, internetChargePaisa, type PaymentInfo, type SavedCard } from '@bhada/contracts/payments';
-import { Accordion, Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
-import { formatRupees } from '../../../lib/format.ts';
+import { formatRupeesExact } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -28,6 +28,9 @@ import { expiryForProvider } from '../lib/validation.ts';
 
 type Section = 'saved' | 'card' | 'upi' | 'nb';
 
+const sectionOf = (mode: string | null | undefined): Section | null =>
+  mode === 'UPI' ? 'upi' : mode === 'NB' ? 'nb' : mode === 'CC' || mode === 'DC' ? 'card' : null;
+
 const titleKey = (state: CheckoutState) => (state.purpose === 'CONSIGNER_TRIP' ? 'payment.titleTrip' : 'payment.title');
 
 /** spec fastag §2.8, §4, §5: the embedded checkout for an order created by the server. */
@@ -39,12 +42,31 @@ export default function PaymentPage() {
   const navigate = useNavigate();
   const info = state.payment;
 
-  // spec: no amount → back
+  // spec: no amount → back; a tab opened on this address has nowhere to go back to, so it explains
+  // and offers the way there instead of staying blank (issue 16 point 8)
+  const hasHistory = location.key !== 'default';
   useEffect(() => {
-    if (!info?.amount) void navigate(-1);
-  }, [info, navigate]);
-  if (!info?.amount) return null;
+    if (!info?.amount && hasHistory) void navigate(-1);
+  }, [info, navigate, hasHistory]);
+  if (!info?.amount) return hasHistory ? null : <NoOrder />;
   return <Checkout key={info.transactionCode} info={info} state={state} />;
+}
+
+function NoOrder() {
+  const { t } = useTranslation('payments');
+  const back = storage.get('referralUrl') || paths.addMoney;
+  return (
+    <Stack maw={480} mx="auto" py="md">
+      <Alert color="blue" title={t('payment.noOrderTitle')} role="status">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('payment.noOrderText')}</Text>
+          <Button component={Link} to={back} leftSection={<IconArrowLeft size={16} />}>
+            {t('payment.back')}
+          </Button>
+        </Stack>
+      </Alert>
+    </Stack>
+  );
 }
 
 function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) {
@@ -53,7 +75,8 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
   const options = usePaymentOptions(info);
   const nb = useNbChannels(info);
   const amountPaisa = Math.round(info.amount * 100);
-  const [section, setSection] = useState<Section | null>(null);
+  // Retry after a failure opens the method that was tried; "another method" opens none and says why
+  const [section, setSection] = useState<Section | null>(state.another ? null : sectionOf(state.lastMode));
   const [cardMode, setCardMode] = useState<FeeMode>('DC');
   const [savedMode, setSavedMode] = useState<FeeMode>('DC');
   const [busy, setBusy] = useState(false);
@@ -66,7 +89,7 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
   const mode: FeeMode | undefined =
     section === 'saved' ? savedMode : section === 'card' ? cardMode : section === 'upi' ? 'UPI' : section === 'nb' ? 'NB' : undefined;
   const chargePaisa = mode ? internetChargePaisa(amountPaisa, mode, info.pspModes) : 0;
-  const payLabel = t('payments:payment.pay', { amount: formatRupees((amountPaisa + chargePaisa) / 100) });
+  const payLabel = t('payments:payment.pay', { amount: formatRupeesExact((amountPaisa + chargePaisa) / 100) });
 
   const goBack = () => {
     const referral = storage.get('referralUrl');
@@ -151,6 +174,11 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="note">
         {t('payments:payment.warning')}
       </Alert>
+      {state.another ? (
+        <Alert color="blue" role="note">
+          {t('payments:payment.chooseAnother')}
+        </Alert>
+      ) : null}
       <OrderSummary orderId={info.transactionCode} amountPaisa={amountPaisa} chargePaisa={chargePaisa} />
       {error ? (
         <Alert color="red" role="alert">

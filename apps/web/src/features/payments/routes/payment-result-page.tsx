@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime, formatRupeesExact } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
 import { usePaymentResult } from '../api/get-payment-result.ts';
@@ -47,13 +47,13 @@ function ResultCard({ result }: { result: PaymentResult }) {
   const close = () => void navigate(storage.get('referralUrl') || paths.root);
   // only what this portal pays by card can be paid again from here
   const purpose = isCheckoutPurpose(result.purpose) ? result.purpose : undefined;
-  const retry = async (purpose: CheckoutPurpose) => {
+  const retry = async (purpose: CheckoutPurpose, another = false) => {
     setRetrying(true);
     setRetryFailed(false);
     try {
       // a new order of the same purpose with the same amount, up to 3 attempts (spec fastag §4 Retry)
       const payment = await renewOrder(purpose, result.orderId);
-      const state: CheckoutState = { fromFastag: purpose === 'WALLET_TOPUP', purpose, payment };
+      const state: CheckoutState = { fromFastag: purpose === 'WALLET_TOPUP', purpose, payment, lastMode: result.paymentMode, another };
       await navigate(paths.payment, { state });
     } catch {
       setRetryFailed(true);
@@ -71,7 +71,7 @@ function ResultCard({ result }: { result: PaymentResult }) {
           {t(`payments:result.${result.status}`)}
         </Title>
         <Text size="xl" fw={700} data-testid="result-amount">
-          {formatRupees(result.amount)}
+          {formatRupeesExact(result.amount)}
         </Text>
         <Text size="sm" c="dimmed">
           {t('payments:result.date')}: {formatDateTime(result.date)}
@@ -81,7 +81,7 @@ function ResultCard({ result }: { result: PaymentResult }) {
         </Text>
         {result.fee > 0 ? (
           <Text size="xs" c="dimmed">
-            {t('payments:result.charge')}: {formatRupees(result.fee)}
+            {t('payments:result.charge')}: {formatRupeesExact(result.fee)}
           </Text>
         ) : null}
         {result.statusRemarks ? (
@@ -102,9 +102,18 @@ function ResultCard({ result }: { result: PaymentResult }) {
         ) : null}
         <Group grow w="100%">
           {result.status === 'FAILURE' && purpose ? (
-            <Button onClick={() => void retry(purpose)} loading={retrying} size="md">
-              {t('payments:result.retry')}
-            </Button>
+            // a failed payment: the same method again, another method, or back where the user came from
+            <Stack w="100%" gap="xs">
+              <Button onClick={() => void retry(purpose)} loading={retrying} size="md">
+                {t('payments:result.retry')}
+              </Button>
+              <Button onClick={() => void retry(purpose, true)} disabled={retrying} size="md" variant="light">
+                {t('payments:result.anotherMethod')}
+              </Button>
+              <Button onClick={close} size="md" variant="default">
+                {t('payments:result.back')}
+              </Button>
+            </Stack>
           ) : (
             <Button onClick={close} size="md" variant={result.status === 'SUCCESS' ? 'filled' : 'light'}>
               {t('payments:result.close')}

@@ -30,3 +30,11 @@ export function useDecidePod() {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: podKeys.all });
   return { verify: useMutation({ mutationFn: verifyPod, onSuccess }), reject: useMutation({ mutationFn: rejectPod, onSuccess }) };
 }
+
+/** PODs waiting for review: the count on the admin's home dashboard. */
+export const adminPodQueueQueryOptions = () =>
+  queryOptions({
+    queryKey: podKeys.adminQueue(0),
+    queryFn: ({ signal }) =>
+      http.get('/api/admin/trips', { query: { state: 'POD_SUBMITTED', pageNo: 0 }, schema: tripListResponseSchema, signal }),
+  });

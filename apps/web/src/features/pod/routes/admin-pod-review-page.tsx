@@ -1,9 +1,23 @@
-import { Alert, Anchor, Button, Card, Container, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatPaisa, rupeesToPaisa } from '../../../lib/format.ts';
+import { formatDate, formatPaisa, formatRupees, rupeesToPaisa } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useAdminPodQueue, useDecidePod } from '../api/admin-pods.ts';
 import { useAdminPodFiles } from '../api/get-admin-pod-files.ts';
@@ -44,6 +58,7 @@ function ReviewCard({ tripId, title, sub }: { tripId: string; title: string; sub
   const [reason, setReason] = useState('');
   const [deduction, setDeduction] = useState<number | string>('');
   const [deductionReason, setDeductionReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
   return (
     <Card withBorder radius="md" padding="sm">
       <Stack gap="xs">
@@ -76,26 +91,45 @@ function ReviewCard({ tripId, title, sub }: { tripId: string; title: string; sub
             onChange={(e) => setDeductionReason(e.currentTarget.value)}
           />
         </Group>
-        <Button
-          color="teal"
-          loading={verify.isPending}
-          // mutateAsync: the verified trip leaves the queue and this card unmounts before a
-          // per-call onSuccess would run, so the confirmation hangs off the promise instead
-          onClick={() =>
-            void verify
-              .mutateAsync({
-                tripId,
-                deductions:
-                  Number(deduction) > 0
-                    ? [{ reason: deductionReason.trim() || t('admin.deduction'), amountInPaisa: rupeesToPaisa(Number(deduction)) }]
-                    : [],
-              })
-              .then(() => toast({ msg: t('admin.verified') }))
-              .catch(() => undefined)
-          }
-        >
+        {/* paying the balance moves money and cannot be undone: it is confirmed first (issue 16 point 8) */}
+        <Button color="teal" loading={verify.isPending} onClick={() => setConfirming(true)}>
           {t('admin.verify')}
         </Button>
+        <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('admin.confirmTitle')} centered>
+          <Stack gap="sm">
+            <Text size="sm">
+              {Number(deduction) > 0
+                ? t('admin.confirmTextDeduction', { trip: tripId, amount: formatRupees(Number(deduction)) })
+                : t('admin.confirmText', { trip: tripId })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                {t('admin.cancel')}
+              </Button>
+              <Button
+                color="teal"
+                loading={verify.isPending}
+                // mutateAsync: the verified trip leaves the queue and this card unmounts before a
+                // per-call onSuccess would run, so the confirmation hangs off the promise instead
+                onClick={() =>
+                  void verify
+                    .mutateAsync({
+                      tripId,
+                      deductions:
+                        Number(deduction) > 0
+                          ? [{ reason: deductionReason.trim() || t('admin.deduction'), amountInPaisa: rupeesToPaisa(Number(deduction)) }]
+                          : [],
+                    })
+                    .then(() => toast({ msg: t('admin.verified') }))
+                    .catch(() => undefined)
+                    .finally(() => setConfirming(false))
+                }
+              >
+                {t('admin.confirmVerify')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
         {/* at 360 px the reason needs the full width to be typed comfortably */}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" style={{ alignItems: 'end' }}>
           <TextInput label={t('admin.rejectReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />

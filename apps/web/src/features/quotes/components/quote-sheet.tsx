@@ -19,6 +19,9 @@ export function QuoteSheet({ load, open, live }: { load: LoadDetail; open: boole
   const [value, setValue] = useState<number | string>(load.quote.value ?? '');
   const [error, setError] = useState<string>();
   const numeric = typeof value === 'number' && value > 0 ? value : null;
+  // a price outside the bounds, or one the server refused, gets no quality badge: "very competitive"
+  // beside "too low" would contradict itself (issue 16 point 8)
+  const rateable = numeric !== null && numeric >= PRICE_MIN_RUPEES && numeric <= PRICE_MAX_RUPEES && !error;
   const [debounced] = useDebouncedValue(numeric, 400);
   const quality = useQuoteQuality(load.demandId, debounced);
   const board = load.quote.leaderboard;
@@ -71,6 +74,7 @@ export function QuoteSheet({ load, open, live }: { load: LoadDetail; open: boole
               value={value}
               onChange={(next) => {
                 setValue(next);
+                setError(undefined);
                 // a new price is a new attempt: the last one's posted/failed note no longer applies
                 if (!submit.isPending && !submit.isIdle) submit.reset();
               }}
@@ -83,7 +87,7 @@ export function QuoteSheet({ load, open, live }: { load: LoadDetail; open: boole
               </Text>
             ) : quality.data ? (
               <Group gap="xs">
-                {quality.data.quality ? (
+                {rateable && quality.data.quality ? (
                   <Badge color={QUALITY_COLOR[quality.data.quality]}>{t(`quality.${quality.data.quality}`)}</Badge>
                 ) : null}
                 <Text size="xs" c="dimmed">

@@ -179,6 +179,15 @@ describe('membership status screen', () => {
     expect(screen.getAllByText('Valid until 22 Nov 2027, 12:15 AM (India time)')).toHaveLength(2);
     expect(screen.getByText('365 days left')).toBeInTheDocument();
   });
+
+  it('never says "Payment successful" beside "Not a member": an address saying SUCCESS is checked against the server', async () => {
+    server.use(
+      mswHttp.get('*/api/rest/tesseract/v1/config/subscription', () => HttpResponse.json(ok({ plan, membership: none, openOrder: null }))),
+    );
+    renderApp(<SubscriptionStatusPage />, { route: `${STATUS}?screen=SUCCESS&validity=${VALID_UNTIL}`, path: STATUS });
+    expect(await screen.findByText('Payment not confirmed yet')).toBeInTheDocument();
+    expect(screen.queryByText('Payment successful')).toBeNull();
+  });
 });
 
 describe('membership texts', () => {

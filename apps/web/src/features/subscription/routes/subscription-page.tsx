@@ -9,6 +9,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime, formatPaisa } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useSessionAccess } from '../../../lib/session.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useSubscriptionConfig } from '../api/get-subscription-config.ts';
 import { useWalletBalance } from '../api/get-wallet-balance.ts';
@@ -60,18 +61,21 @@ export default function SubscriptionPage() {
 
   // Add Money brings the operator back here (ADR 054: state.from becomes the referral URL)
   const here = location.pathname + location.search;
-  const addMoney = (shortPaisa?: number) => (
-    <Button
-      component={Link}
-      to={paths.addMoney}
-      state={{ from: here, ...(shortPaisa ? { amount: Math.ceil(shortPaisa / 100) } : {}) }}
-      onClick={() => storage.set('referralUrl', here)}
-      leftSection={<IconWallet size={16} />}
-      color="orange"
-    >
-      {t('addMoney')}
-    </Button>
-  );
+  // a role without WALLET_ADD_MONEY is not offered a top-up it cannot make (issue 16 point 4)
+  const canAddMoney = useSessionAccess().can('WALLET_ADD_MONEY');
+  const addMoney = (shortPaisa?: number) =>
+    canAddMoney && (
+      <Button
+        component={Link}
+        to={paths.addMoney}
+        state={{ from: here, ...(shortPaisa ? { amount: Math.ceil(shortPaisa / 100) } : {}) }}
+        onClick={() => storage.set('referralUrl', here)}
+        leftSection={<IconWallet size={16} />}
+        color="orange"
+      >
+        {t('addMoney')}
+      </Button>
+    );
 
   return (
     <Container size="xs" px="xs" py="sm">
@@ -166,7 +170,7 @@ export default function SubscriptionPage() {
                 </Alert>
               ) : null}
 
-              {membership.canPay ? (
+              {membership.canPay && canAddMoney ? (
                 <Button
                   size="md"
                   fullWidth

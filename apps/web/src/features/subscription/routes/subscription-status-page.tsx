@@ -1,5 +1,5 @@
 import { STATUS_SCREENS, type StatusScreen } from '@bhada/contracts/subscription';
-import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconCrown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -29,7 +29,9 @@ export default function SubscriptionStatusPage() {
     <Container size="xs" px="xs" py="sm">
       <BackHeader title={t('statusTitle')} to={paths.subscriptionPage} />
       <Stack gap="md">
-        {screen === 'SUCCESS' ? (
+        {/* the address says SUCCESS, but only a membership the server holds active is one: never
+            "Payment successful" beside "Not a member" (issue 16 point 8) */}
+        {screen === 'SUCCESS' && config.data?.membership.status === 'ACTIVE' ? (
           <Stack align="center" gap={4} role="status">
             <ThemeIcon color="green" size={56} radius="xl" variant="light">
               <IconCircleCheck size={36} />
@@ -37,6 +39,11 @@ export default function SubscriptionStatusPage() {
             <Title order={3}>{t('successTitle')}</Title>
             {isDate(validity) ? <Text ta="center">{t('activeUntil', { date: formatDateTime(validity) })}</Text> : null}
           </Stack>
+        ) : null}
+        {screen === 'SUCCESS' && config.data && config.data.membership.status !== 'ACTIVE' ? (
+          <Alert color="orange" role="status" title={t('unconfirmedTitle')}>
+            {t('unconfirmedText')}
+          </Alert>
         ) : null}
         {screen === 'FAILURE' ? (
           <Stack align="center" gap={4} role="alert">

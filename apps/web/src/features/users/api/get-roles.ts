@@ -11,6 +11,7 @@ export function rolesQueryOptions() {
   return queryOptions({ queryKey: usersKeys.roles(), queryFn: ({ signal }) => getRoles(signal) });
 }
 
-export function useRoles() {
-  return useQuery(rolesQueryOptions());
+/** `enabled` false: the user's role may not manage users, so the call would only meet a 403 */
+export function useRoles(enabled = true) {
+  return useQuery({ ...rolesQueryOptions(), enabled });
 }

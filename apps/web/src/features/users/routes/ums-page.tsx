@@ -2,7 +2,9 @@ import { IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
+import { ForbiddenState } from '../../../components/query-state.tsx';
 import { TabBar } from '../../../components/tab-bar.tsx';
+import { useSessionAccess } from '../../../lib/session.ts';
 import { RolesTab } from '../components/roles-tab.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
 
@@ -15,6 +17,8 @@ export function UmsPage() {
   // the tab lives in the URL so Back from "add user" and a shared link land on the same tab
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'roles' ? 'roles' : 'users';
+  // a role without user management sees why, not buttons that end in a 403 (issue 16 point 4)
+  if (!useSessionAccess().can('USERS_MANAGE')) return <ForbiddenState />;
 
   return (
     <TabBar<Tab>

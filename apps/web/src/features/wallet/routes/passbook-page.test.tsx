@@ -36,7 +36,8 @@ const rows: PassbookRow[] = [
   {
     id: 'BHD1',
     date: '2026-11-21T04:00:00.000Z',
-    description: 'Added money via UPI',
+    // the server's text for every top-up order, whatever became of it
+    description: 'Money added to wallet',
     amount: 500,
     transactionType: 'CREDIT',
     openingBalance: null,
@@ -84,12 +85,16 @@ describe('passbook layout', () => {
     renderApp(<PassbookPage />);
     const table = await screen.findByRole('table', { name: 'Wallet passbook' });
     expect(within(table).queryAllByRole('columnheader')).toHaveLength(0);
-    const [debit, failed] = within(table).getAllByRole('row');
+    const [debit, failed] = within(table).getAllByRole('row') as [HTMLElement, HTMLElement];
     expect(debit).toHaveTextContent('Recharge for RJ14GB1234');
     expect(debit).toHaveTextContent('−₹1,500');
     expect(debit).toHaveTextContent('Transferred');
     expect(debit).toHaveTextContent('Bal. ₹11,000');
-    expect(failed).toHaveTextContent('+₹500');
+    // a failed top-up added nothing: no green "+₹500 Money added" (issue 16 point 8)
+    expect(failed).not.toHaveTextContent('+₹500');
+    expect(failed).not.toHaveTextContent('Money added');
+    expect(failed).toHaveTextContent('Add money failed: nothing was added');
+    expect(within(failed).getByText('₹500').tagName).toBe('S');
     expect(failed).toHaveTextContent('failed');
     expect(failed).toHaveTextContent('Bal. —');
     expect(failed).toHaveTextContent('Declined by bank');

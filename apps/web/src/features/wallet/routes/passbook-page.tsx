@@ -1,10 +1,11 @@
-import type { PassbookRow } from '@bhada/contracts/wallet';
-import { Alert, Box, Button, CloseButton, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type PassbookRow, WALLET_MESSAGES } from '@bhada/contracts/wallet';
+import { Alert, Box, Button, CloseButton, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { StatementFormatFooter } from '../../../components/statement-format-footer.tsx';
@@ -53,8 +54,8 @@ export default function PassbookPage() {
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <SimpleGrid cols={2}>
-            <TextInput type="date" label={t('passbook.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-            <TextInput type="date" label={t('passbook.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+            <DateField label={t('passbook.from')} value={from} onChange={setFrom} clearable={false} />
+            <DateField label={t('passbook.to')} value={to} onChange={setTo} clearable={false} />
           </SimpleGrid>
           <Group gap="sm">
             <Text size="sm" c="dimmed" data-testid="passbook-count">
@@ -121,7 +122,13 @@ function Remarks({ row }: { row: PassbookRow }) {
   );
 }
 
+/**
+ * Only a settled movement is signed and coloured: a failed top-up added nothing, so it is shown
+ * struck through in grey, a pending one plain, never as a green "+₹1,000" (issue 16 point 8).
+ */
 function SignedAmount({ row }: { row: PassbookRow }) {
+  if (row.status === 'FAILURE') return <s>{formatRupees(row.amount)}</s>;
+  if (row.status !== 'SUCCESS') return <>{formatRupees(row.amount)}</>;
   return (
     <>
       {row.transactionType === 'DEBIT' ? '−' : '+'}
@@ -130,17 +137,29 @@ function SignedAmount({ row }: { row: PassbookRow }) {
   );
 }
 
+const amountColor = (row: PassbookRow) => (row.status !== 'SUCCESS' ? 'gray.7' : row.transactionType === 'DEBIT' ? 'red' : 'teal');
+
+/** A top-up that did not go through did not add money: its line says what happened instead. */
+function useDescription() {
+  const { t } = useTranslation('wallet');
+  return (row: PassbookRow) => {
+    if (row.description !== WALLET_MESSAGES.topUpDescription || row.status === 'SUCCESS') return row.description;
+    return row.status === 'FAILURE' ? t('passbook.topUpFailed') : t('passbook.topUpPending');
+  };
+}
+
 /** A phone's passbook entry: what and how much on the first line; when, status and balance after on the second. */
 function PassbookEntry({ row }: { row: PassbookRow }) {
   const { t } = useTranslation('wallet');
+  const describe = useDescription();
   const strip = stripOf(row);
   return (
     <Box role="row" px="sm" py={8} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Text role="cell" size="sm" fw={500} style={{ minWidth: 0 }}>
-          {row.description}
+          {describe(row)}
         </Text>
-        <Text role="cell" size="sm" fw={700} c={row.transactionType === 'DEBIT' ? 'red' : 'teal'} style={{ whiteSpace: 'nowrap' }}>
+        <Text role="cell" size="sm" fw={700} c={amountColor(row)} style={{ whiteSpace: 'nowrap' }}>
           <SignedAmount row={row} />
         </Text>
       </Group>
@@ -162,6 +181,7 @@ function PassbookEntry({ row }: { row: PassbookRow }) {
 
 function PassbookLine({ row }: { row: PassbookRow }) {
   const { t } = useTranslation('wallet');
+  const describe = useDescription();
   const strip = stripOf(row);
   return (
     <Box role="row" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
@@ -170,9 +190,9 @@ function PassbookLine({ row }: { row: PassbookRow }) {
           {formatDateTime(row.date)}
         </Text>
         <Text role="cell" size="sm" style={cell}>
-          {row.description}
+          {describe(row)}
         </Text>
-        <Text role="cell" size="sm" fw={600} c={row.transactionType === 'DEBIT' ? 'red' : 'teal'} style={cell}>
+        <Text role="cell" size="sm" fw={600} c={amountColor(row)} style={cell}>
           <SignedAmount row={row} />
         </Text>
         <Text role="cell" size="sm" style={cell}>
@@ -211,8 +231,8 @@ function StatementModal({ from, to, onClose }: { from: string; to: string; onClo
           {t('statement.hint')}
         </Text>
         <SimpleGrid cols={2}>
-          <TextInput type="date" label={t('passbook.from')} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-          <TextInput type="date" label={t('passbook.to')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+          <DateField label={t('passbook.from')} value={start} onChange={setStart} clearable={false} />
+          <DateField label={t('passbook.to')} value={end} onChange={setEnd} clearable={false} />
         </SimpleGrid>
         <StatementFormatFooter
           formatLabel={t('statement.format')}
