@@ -176,6 +176,8 @@ const ACCESS: Record<string, Entry> = {
   ...SUPPORT_ACCESS,
   ...FLEET_ACCESS, // fleet (issue 12)
   ...OPERATIONS_ACCESS,
+  // trip screens (issue 16)
+  'GET /api/rest/tesseract/v1/token/{demandId}/cancel-preview': op({ demandId: 'tokenDemand' }),
 };
 
 type Persona = 'none' | 'otherOperator' | 'subordinate' | 'consigner' | 'otherConsigner' | 'admin';

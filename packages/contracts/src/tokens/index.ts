@@ -141,6 +141,18 @@ export const cancelTokenResponseSchema = z.object({
 });
 export type CancelTokenResponse = z.infer<typeof cancelTokenResponseSchema>;
 
+/** What cancelling the paid token would refund now (ADR 025), shown before the operator confirms. */
+export const cancelTokenPreviewSchema = z.object({
+  /** false when the token is not paid or the trip has moved past loading */
+  allowed: z.boolean(),
+  tokenAmount: z.number(),
+  refundAmount: z.number(),
+  keptAmount: z.number(),
+  /** FULL before the cut-off, LATE within it, NONE once the trip started or when not allowed */
+  rule: z.enum(['FULL', 'LATE', 'NONE']),
+});
+export type CancelTokenPreview = z.infer<typeof cancelTokenPreviewSchema>;
+
 export const tokenAppConfigSchema = z.object({
   proximityWarningKm: z.number(),
   refundPolicy: z.object({ fullRefundHoursBeforeLoading: z.number(), latePercent: z.number() }),

@@ -214,6 +214,8 @@ describe('token cancel', () => {
     await readyToPay(two.owner.token, load.id, near.id);
     const paid = await t.call({ method: 'POST', url: `${V1}/token/${load.id}/pay-token`, token: two.owner.token });
     expect(await wallet(two.operatorId)).toBe(5_000_00);
+    const preview = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/cancel-preview`, token: two.owner.token });
+    expect(preview.body.data).toMatchObject({ allowed: true, refundAmount: 5000, keptAmount: 0, rule: 'FULL' });
 
     const cancel = (key?: string) =>
       t.call({
@@ -244,7 +246,13 @@ describe('token cancel', () => {
     const { load, two, near } = await wonLoad({ loadingInHours: 5 });
     await fundWallet(t.db, two.operatorId, 5_000_00);
     await readyToPay(two.owner.token, load.id, near.id);
+    const unpaid = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/cancel-preview`, token: two.owner.token });
+    expect(unpaid.body.data).toMatchObject({ allowed: false, refundAmount: 0, rule: 'NONE' });
     await t.call({ method: 'POST', url: `${V1}/token/${load.id}/pay-token`, token: two.owner.token });
+    // the preview shows what the cancel then pays, and moves nothing
+    const preview = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/cancel-preview`, token: two.owner.token });
+    expect(preview.body.data).toEqual({ allowed: true, tokenAmount: 5000, refundAmount: 2500, keptAmount: 2500, rule: 'LATE' });
+    expect(await wallet(two.operatorId)).toBe(0);
     const revenueBefore = await balanceOf(t.db, accounts.platformRevenue);
     const res = await t.call({ method: 'POST', url: `${V1}/token/${load.id}/cancel`, token: two.owner.token });
     expect(res.body.data).toMatchObject({ refundAmount: 2500, keptAmount: 2500, balanceInPaisa: 2_500_00 });

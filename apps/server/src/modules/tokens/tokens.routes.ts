@@ -2,6 +2,7 @@ import { envelopeSchema } from '@bhada/contracts/common';
 import { IDEMPOTENCY_HEADER } from '@bhada/contracts/ledger';
 import { LOAD_EVENT_TYPES } from '@bhada/contracts/quotes';
 import {
+  cancelTokenPreviewSchema,
   cancelTokenResponseSchema,
   eligibleVehiclesResponseSchema,
   fleetLoadConfirmationSchema,
@@ -174,6 +175,20 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
       await stateChanged(request.params.id, 'CONFIRMED');
       return ok(paid, TOKENS_MESSAGES.paid);
     },
+  );
+
+  app.get(
+    `${base}/token/:demandId/cancel-preview`,
+    {
+      preValidation: cancel,
+      schema: {
+        tags,
+        summary: 'What cancelling the paid token would refund now (ADR 025)',
+        params: demandIdParams,
+        response: { 200: envelopeSchema(cancelTokenPreviewSchema) },
+      },
+    },
+    async (request) => ok(await tokens.cancelTokenPreview(app.db, op(request), request.params.demandId)),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import {
+  type CancelTokenPreview,
   type CancelTokenResponse,
   type EligibleVehicle,
   type FleetLoadConfirmation,
@@ -20,7 +21,8 @@ import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, type Leg, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 // operations
 import { consignmentForConfirmedLoad } from '../operations/trip-consignment.service.ts';
-import { cancelForToken, lockCancellable } from '../trips/trip-state.ts';
+import { PRE_LOADING_STATES } from '@bhada/contracts/trips';
+import { cancelForToken, findTripState, lockCancellable } from '../trips/trip-state.ts';
 import * as repo from './tokens.repository.ts';
 
 const toRupees = (paisa: number) => paisa / 100;
@@ -316,6 +318,29 @@ export function refundFor(amountPaisa: number, loadingAt: Date, tripStarted: boo
   const cutoff = loadingAt.getTime() - REFUND_POLICY.fullRefundHoursBeforeLoading * 3_600_000;
   if (now.getTime() <= cutoff) return amountPaisa;
   return Math.floor((amountPaisa * REFUND_POLICY.latePercent) / 100);
+}
+
+/**
+ * The refund a cancel would give now, by the same rule the cancel applies (ADR 025). Reads the
+ * trip's state without moving anything; a trip past loading is not cancellable and refunds nothing.
+ */
+export async function cancelTokenPreview(db: Db, operatorId: string, demandId: string, now = new Date()): Promise<CancelTokenPreview> {
+  const demand = await wonDemand(db, operatorId, demandId);
+  const token = await repo.findToken(db, demandId, operatorId);
+  const amount = token?.amountPaisa ?? demand.tokenAmountPaisa;
+  const none = { allowed: false, tokenAmount: toRupees(amount), refundAmount: 0, keptAmount: 0, rule: 'NONE' as const };
+  if (token?.status !== 'PAID' || !token.tripId) return none;
+  const tripState = await findTripState(db, token.tripId);
+  if (!tripState || !PRE_LOADING_STATES.includes(tripState)) return none;
+  const started = demand.state === 'IN_TRIP' || demand.state === 'CLOSED' || tripState !== 'ASSIGNED';
+  const refund = refundFor(amount, demand.loadingAt, started, now);
+  return {
+    allowed: true,
+    tokenAmount: toRupees(amount),
+    refundAmount: toRupees(refund),
+    keptAmount: toRupees(amount - refund),
+    rule: refund === amount ? 'FULL' : refund > 0 ? 'LATE' : 'NONE',
+  };
 }
 
 /** spec "POST /rest/tesseract/v1/token/{demandId}/cancel": refunds per policy, exactly once. */
