@@ -11,6 +11,7 @@ import {
   type TokenDetails,
   type VehicleDetailsRequest,
 } from '@bhada/contracts/tokens';
+import { PRE_LOADING_STATES } from '@bhada/contracts/trips';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { roadKm } from '../../lib/geo.ts';
@@ -21,7 +22,6 @@ import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, type Leg, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 // operations
 import { consignmentForConfirmedLoad } from '../operations/trip-consignment.service.ts';
-import { PRE_LOADING_STATES } from '@bhada/contracts/trips';
 import { cancelForToken, findTripState, lockCancellable } from '../trips/trip-state.ts';
 import * as repo from './tokens.repository.ts';
 
