@@ -7,6 +7,7 @@ import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFleetConfirmation } from '../api/get-fleet-confirmation.ts';
+import { CancelToken } from '../components/cancel-token.tsx';
 
 function remaining(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
   if (seconds <= 0) return t('loadingDue');
@@ -67,6 +68,7 @@ export function FleetLoadConfirmationPage() {
                 {t('proximityWarning')}
               </Alert>
             ) : null}
+            <CancelToken demandId={c.demandId} status={c.status} />
             <Button component={Link} to={`${paths.activeLoads}?state=CONFIRMED`} variant="light">
               {t('backToLoads')}
             </Button>
