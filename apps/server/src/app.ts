@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(loadsRoutes);
   await app.register(quotesRoutes);
-  await app.register(tokensRoutes);
+  await app.register(tokensRoutes, { secret });
   await app.register(contentRoutes);
   await app.register(placesRoutes);
   await app.register(tripsRoutes, { secret });
@@ -213,7 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (options.seed ?? config.SEED_DEMO) {
     app.addHook('onReady', async () => {
-      const seeded = await seedIfEmpty(app.db);
+      const seeded = await seedIfEmpty(app.db, { putFile: (key, body, type) => app.storage.put(key, body, type) });
       if (seeded) app.log.info('demo data loaded');
     });
   }

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { open, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,8 @@ export interface Storage {
   /** size in bytes, or null when the file does not exist */
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
+  /** writes a whole file from the server itself (the demo seed's papers), not through a signed URL */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -87,6 +89,11 @@ function localStorage(
       assertKey(key);
       await rm(path(key), { force: true });
     },
+    async put(key, body) {
+      assertKey(key);
+      mkdirSync(dirname(path(key)), { recursive: true });
+      await writeFile(path(key), body);
+    },
   };
 }
 
@@ -131,6 +138,10 @@ function s3Storage(config: Config): Storage {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async put(key, body, contentType) {
+      assertKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
     },
   };
 }
