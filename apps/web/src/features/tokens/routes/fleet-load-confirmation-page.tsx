@@ -8,6 +8,7 @@ import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFleetConfirmation } from '../api/get-fleet-confirmation.ts';
 import { CancelToken } from '../components/cancel-token.tsx';
+import { ShareConfirmation } from '../components/share-confirmation.tsx';
 
 function remaining(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
   if (seconds <= 0) return t('loadingDue');
@@ -68,6 +69,7 @@ export function FleetLoadConfirmationPage() {
                 {t('proximityWarning')}
               </Alert>
             ) : null}
+            {c.status === 'PAID' ? <ShareConfirmation demandId={c.demandId} /> : null}
             <CancelToken demandId={c.demandId} status={c.status} />
             <Button component={Link} to={`${paths.activeLoads}?state=CONFIRMED`} variant="light">
               {t('backToLoads')}
