@@ -118,8 +118,20 @@ test('an operator books a slot, reports a delay, views the bilti and cancels a t
   expect(reported.reported[0]).toMatchObject({ reasonCode: 'WAITING_AT_POINT', remarks: 'Plant gate closed for stock count' });
   expect(new Date(reported.reported[0].expectedAt).getTime()).toBeGreaterThan(Date.now());
 
-  // ---- cancel the paid token on the confirmation page, seeing the refund first
+  // ---- share the confirmation: the signed link opens without a login and shows only this load
   await page.goto(`/public/fleet-load-confirmation?demandId=${demandId}`);
+  await page.getByRole('button', { name: 'Share this confirmation' }).click();
+  const shared = await page.getByTestId('share-link').inputValue();
+  expect(new URL(shared).searchParams.get('sig')).toMatch(/^[0-9a-f]{64}$/);
+  const stranger = await browser.newPage();
+  await stranger.goto(shared);
+  await expect(stranger.getByRole('heading', { name: 'Trip confirmed' })).toBeVisible();
+  await expect(stranger.getByText('Prakash Meshram · 9822012345')).toBeVisible();
+  await stranger.goto(shared.replace(demandId, 'DM-NOTTHIS'));
+  await expect(stranger.getByText('This link is not valid. Ask the operator for a new one.')).toBeVisible();
+  await stranger.close();
+
+  // ---- cancel the paid token on the confirmation page, seeing the refund first
   await page.getByRole('button', { name: 'Cancel token' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel this token?' });
   await expect(cancel.getByTestId('token-refund-preview')).toContainText('You will get ₹1,500 back of your ₹1,500 token.');

@@ -92,6 +92,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip, id: req.id }),
             },
           },
+    // loading the demo data on a first start runs in onReady and can pass Fastify's 10 s default on
+    // a busy machine; a slow first start is better than none
+    pluginTimeout: 60_000,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || newId('REQ', 12),
     requestIdHeader: false,
     // forwarded headers are believed only from configured proxies (ADR 090)
