@@ -108,7 +108,8 @@ test('an operator books a slot, reports a delay, views the bilti and cancels a t
   await expect(delay.getByText('Tell us early')).toBeVisible();
   await delay.getByRole('radio', { name: 'Waiting at loading/unloading point' }).check();
   await delay.getByLabel('Remarks').fill('Plant gate closed for stock count');
-  await delay.getByRole('checkbox').nth(1).click();
+  // the chip's input is visually hidden under its label
+  await delay.locator('label.mantine-Chip-label').nth(1).click();
   await expect(delay.getByTestId('delay-new-time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await delay.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Remarks updated').first()).toBeVisible();

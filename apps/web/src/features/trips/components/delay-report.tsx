@@ -90,7 +90,7 @@ function DelayModal({ tripId, type, onClose }: { tripId: string; type: DelayType
           error={tooEarly ? t('tripActions.delay.futureOnly') : undefined}
           data-testid="delay-new-time"
         />
-        {data && data.slots.some((s) => s.available) ? (
+        {data?.slots.some((s) => s.available) ? (
           <Stack gap={4}>
             <Text size="sm">{t('tripActions.delay.slotHint')}</Text>
             <Group gap={6}>
