@@ -95,6 +95,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip, id: req.id }),
             },
           },
+    // loading the demo data on a first start runs in onReady and can pass Fastify's 10 s default on
+    // a busy machine; a slow first start is better than none
+    pluginTimeout: 60_000,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || newId('REQ', 12),
     requestIdHeader: false,
     // forwarded headers are believed only from configured proxies (ADR 090)
@@ -169,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(loadsRoutes);
   await app.register(quotesRoutes);
-  await app.register(tokensRoutes);
+  await app.register(tokensRoutes, { secret });
   await app.register(contentRoutes);
   await app.register(placesRoutes);
   await app.register(tripsRoutes, { secret });
@@ -229,7 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (options.seed ?? config.SEED_DEMO) {
     app.addHook('onReady', async () => {
-      const seeded = await seedIfEmpty(app.db);
+      const seeded = await seedIfEmpty(app.db, { putFile: (key, body, type) => app.storage.put(key, body, type) });
       if (seeded) app.log.info('demo data loaded');
     });
   }

@@ -178,6 +178,11 @@ const ACCESS: Record<string, Entry> = {
   ...SUPPORT_ACCESS,
   ...FLEET_ACCESS, // fleet (issue 12)
   ...OPERATIONS_ACCESS,
+  // trip screens (issue 16)
+  'GET /api/rest/tesseract/v1/token/{demandId}/cancel-preview': op({ demandId: 'tokenDemand' }),
+  'GET /api/rest/tesseract/v1/token/{demandId}/share-link': op({ demandId: 'tokenDemand' }),
+  // the signed link is the permission (ADR 142)
+  'GET /api/public/fleet-load-confirmation': pub,
 };
 
 type Persona = 'none' | 'otherOperator' | 'subordinate' | 'consigner' | 'otherConsigner' | 'admin';

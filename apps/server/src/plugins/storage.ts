@@ -25,7 +25,7 @@ export interface Storage {
   /** size in bytes, or null when the file does not exist */
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
-  /** stores a file the server made (a built report); uploads from users go through `uploadUrl` */
+  /** stores a file the server made (a built report, the demo seed's papers); uploads from users go through `uploadUrl` */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
 }
 
@@ -140,6 +140,7 @@ function s3Storage(config: Config): Storage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async put(key, body, contentType) {
+      assertKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
     },
   };

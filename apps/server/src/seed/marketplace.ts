@@ -146,11 +146,10 @@ export const seedMarketplace: SeedStep = async (tx: Db, rand) => {
       for (const [i, op] of bidders.entries()) {
         // the winner's quote is the lowest; others a little above
         const factor = op === winner && kind !== 'QUOTED' ? 0.95 : 0.97 + rand() * 0.12;
-        bids.push({
-          operatorId: op,
-          amount: Math.round((price * factor) / 10_000) * 10_000,
-          at: new Date(endsAt.getTime() - (40 - i * 7) * 60_000),
-        });
+        // a quote is placed before the window closes and never later than now: a load still open
+        // for hours got its quotes in the last hour, in bidder order
+        const placed = Math.min(endsAt.getTime() - (40 - i * 7) * 60_000, now - (10 + (bidders.length - i) * 7) * 60_000);
+        bids.push({ operatorId: op, amount: Math.round((price * factor) / 10_000) * 10_000, at: new Date(placed) });
       }
     }
     const best = [...bids].sort((a, b) => a.amount - b.amount || a.at.getTime() - b.at.getTime())[0];
@@ -189,7 +188,8 @@ export const seedMarketplace: SeedStep = async (tx: Db, rand) => {
       awardedAt: awarded ? endsAt : null,
       awardReason: awarded ? 'Lowest quote' : null,
       tripId,
-      createdAt: new Date(endsAt.getTime() - 3 * 3_600_000),
+      // posted before any quote on it and never in the future
+      createdAt: new Date(Math.min(endsAt.getTime() - 3 * 3_600_000, now - 2 * 3_600_000)),
     });
     for (const bid of bids) {
       await tx.insert(quotes).values({

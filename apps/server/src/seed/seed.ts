@@ -23,7 +23,7 @@ import { seedConsignerPayments, seedPayments } from './payments.ts';
 import { seedSubscription } from './subscription.ts';
 // support area
 import { seedSupport } from './support.ts';
-import { seedTrips } from './trips.ts';
+import { seedTripPapers, seedTrips } from './trips.ts';
 
 /** Deterministic pseudo-random numbers so every fresh database gets the same demo fleet. */
 export function seededRandom(seed: number) {
@@ -146,13 +146,20 @@ const steps: SeedStep[] = [
   seedOperations,
 ];
 
-/** Loads the demo data into an empty database; returns false when users already exist. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Loads the demo data into an empty database; returns false when users already exist. With `putFile`
+ * (the app's file storage) the seeded POD and bilti photos are written too.
+ */
+export async function seedIfEmpty(
+  db: Db,
+  options: { putFile?: (key: string, body: Buffer, contentType: string) => Promise<void> } = {},
+): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   await inTransaction(db, async (tx) => {
     const rand = seededRandom(20261121);
     for (const step of steps) await step(tx, rand);
   });
+  if (options.putFile) await seedTripPapers(db, options.putFile);
   return true;
 }

@@ -1,4 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { existsSync, readFileSync } from 'node:fs';
+import { ACTIVE_TRIP_STATES, type TripState } from '@bhada/contracts/trips';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   drivers,
@@ -18,7 +20,7 @@ import { accounts } from '../modules/ledger/accounts.ts';
 import { postEntry } from '../modules/ledger/ledger.service.ts';
 import { lanePoint } from '../modules/tracking/geo.ts';
 import { payAdvance, refundOnCancel, settle } from '../modules/trips/trip-money.ts';
-import { CITIES, DEMO_CONSIGNERS } from './demo-data.ts';
+import { CITIES, DEMO_CONSIGNERS, DRIVER_NAMES } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
 const PATH: string[] = [
@@ -64,6 +66,8 @@ const LANES: Array<[string, string]> = [
   ['Delhi', 'Jaipur'],
 ];
 
+const FALLBACK_DRIVER = { name: 'Ramesh Yadav', phone: '9812345678' };
+
 const city = (name: string) => CITIES.find((c) => c.city === name) ?? CITIES[0];
 
 /** the steps a trip in `state` went through, in order */
@@ -73,9 +77,38 @@ function historyOf(state: string): string[] {
   return PATH.slice(1, PATH.indexOf(state) + 1);
 }
 
+const ASSET_NAMES = ['pod-1.jpg', 'pod-2.jpg', 'bilti-1.jpg'] as const;
+
+/** The papers live beside this file; from the bundled server (dist/) they are found in the sources. */
+function readAsset(name: (typeof ASSET_NAMES)[number]): Buffer {
+  const candidates = [new URL(`./assets/${name}`, import.meta.url), new URL(`../src/seed/assets/${name}`, import.meta.url)];
+  const found = candidates.find((u) => existsSync(u));
+  if (!found) throw new Error(`seed asset ${name} is missing`);
+  return readFileSync(found);
+}
+
+/**
+ * Writes the seeded POD and bilti photos (small real JPEGs of paper documents) to file storage, so
+ * the admin's POD review and the operator's bilti view open real images. Runs after the rows are
+ * committed; a file already there is left alone.
+ */
+export async function seedTripPapers(db: Db, put: (key: string, body: Buffer, contentType: string) => Promise<void>) {
+  const rows = await db
+    .select({ id: tripFiles.id, docType: tripFiles.docType, resourceKey: tripFiles.resourceKey })
+    .from(tripFiles)
+    .where(and(like(tripFiles.id, 'TF-DEMO%'), inArray(tripFiles.docType, ['POD', 'BILTI']), eq(tripFiles.hasFile, true)));
+  const images = { POD0: readAsset('pod-1.jpg'), POD1: readAsset('pod-2.jpg'), BILTI: readAsset('bilti-1.jpg') };
+  for (const row of rows) {
+    const image = row.docType === 'BILTI' ? images.BILTI : row.id.endsWith('1') ? images.POD1 : images.POD0;
+    await put(row.resourceKey, image, 'image/jpeg');
+  }
+  return rows.length;
+}
+
 /**
  * Demo trips in every state for the demo operators, with their history, positions, expenses,
- * invoices and PODs. POD and invoice rows stand for paper documents (no scanned file) and say so.
+ * invoices, PODs and biltis. POD and bilti rows carry real photos (seedTripPapers); invoice rows stand for
+ * paper documents (no scanned file) and say so.
  */
 export const seedTrips: SeedStep = async (tx: Db, rand) => {
   const now = Date.now();
@@ -91,7 +124,37 @@ export const seedTrips: SeedStep = async (tx: Db, rand) => {
     )
       .filter((v) => !busy.has(v.id))
       .reverse();
-    const crew = await tx.select({ name: drivers.name, phone: drivers.phone }).from(drivers).where(eq(drivers.operatorId, operatorId));
+    const crew = await tx
+      .select({ name: drivers.name, phone: drivers.phone })
+      .from(drivers)
+      .where(eq(drivers.operatorId, operatorId))
+      .orderBy(asc(drivers.id));
+    // a driver drives one running trip at a time: those already on one (the marketplace's
+    // confirmed loads) are taken, and a running trip with nobody free gets a new crew member
+    const onTheRoad = new Set(
+      (
+        await tx
+          .select({ phone: trips.driverPhone })
+          .from(trips)
+          .where(and(eq(trips.operatorId, operatorId), inArray(trips.state, [...ACTIVE_TRIP_STATES])))
+      ).map((r) => r.phone),
+    );
+    let hired = 0;
+    const driverFor = async (state: string, i: number) => {
+      if (!ACTIVE_TRIP_STATES.includes(state as TripState)) return crew[i % Math.max(1, crew.length)] ?? FALLBACK_DRIVER;
+      let free = crew.find((d) => !onTheRoad.has(d.phone));
+      if (!free) {
+        hired++;
+        free = {
+          name: DRIVER_NAMES[(hired * 5 + operatorId.length) % DRIVER_NAMES.length]!,
+          phone: `8${operatorId.slice(-3)}${String(500000 + hired * 1111).slice(0, 6)}`,
+        };
+        await tx.insert(drivers).values({ id: `DRV-${operatorId}-T${hired}`, operatorId, ...free });
+        crew.push(free);
+      }
+      onTheRoad.add(free.phone);
+      return free;
+    };
     for (const [i, state] of states.entries()) {
       const vehicle = fleet[i % fleet.length];
       if (!vehicle) break;
@@ -100,7 +163,7 @@ export const seedTrips: SeedStep = async (tx: Db, rand) => {
       const from = city(fromName);
       const to = city(toName);
       const consigner = DEMO_CONSIGNERS[n % DEMO_CONSIGNERS.length]!;
-      const driver = crew[i % Math.max(1, crew.length)] ?? { name: 'Ramesh Yadav', phone: '9812345678' };
+      const driver = await driverFor(state, i);
       const id = `TRP-DEMO${String(n).padStart(3, '0')}`;
       const demandId = `DEM-TRIPDEMO${String(n).padStart(3, '0')}`;
       const loading: TripPoint = {
@@ -232,6 +295,7 @@ export const seedTrips: SeedStep = async (tx: Db, rand) => {
         | undefined;
       if (podStatus) {
         const keys = [1, 2].map((k) => `pod/${id}/paper-${k}-${randomToken(9)}.jpg`);
+        // the photos are real JPEGs written by seedTripPapers once the rows are in
         await tx.insert(tripFiles).values(
           keys.map((resourceKey, k) => ({
             id: `TF-DEMO${String(n).padStart(3, '0')}${k}`,
@@ -241,7 +305,7 @@ export const seedTrips: SeedStep = async (tx: Db, rand) => {
             fileName: `paper-pod-${k + 1}.jpg`,
             contentType: 'image/jpeg',
             status: podStatus,
-            hasFile: false,
+            hasFile: true,
             createdBy: `USR-${operatorId}`,
           })),
         );
@@ -272,6 +336,21 @@ export const seedTrips: SeedStep = async (tx: Db, rand) => {
           fileKey: invoiceKey,
           invoiceNumber: `INV/${operatorId}/${String(n).padStart(4, '0')}`,
           amountPaisa: price,
+        });
+      }
+
+      // the lorry receipt is made at loading: every trip that loaded has its bilti photo
+      if (history.includes('LOADED')) {
+        await tx.insert(tripFiles).values({
+          id: `TF-DEMO${String(n).padStart(3, '0')}B`,
+          tripId: id,
+          docType: 'BILTI',
+          resourceKey: `bilti/${id}/bilti-1-${randomToken(9)}.jpg`,
+          fileName: 'bilti.jpg',
+          contentType: 'image/jpeg',
+          status: 'UPLOADED',
+          hasFile: true,
+          createdBy: `USR-${operatorId}`,
         });
       }
 

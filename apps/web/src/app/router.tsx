@@ -1,5 +1,5 @@
 import { type ComponentType, lazy as reactLazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { loadFeatureLocales } from '../lib/i18n.ts';
 import { homeFor, paths } from '../lib/paths.ts';
@@ -37,6 +37,7 @@ const AdminLoadsPage = lazy(() => import('../features/loads/routes/consigner-loa
 const LoadDetailsPage = lazy(() => import('../features/quotes/routes/load-details-page.tsx'));
 const TokenPaymentPage = lazy(() => import('../features/tokens/routes/token-payment-page.tsx'));
 const FleetLoadConfirmationPage = lazy(() => import('../features/tokens/routes/fleet-load-confirmation-page.tsx'));
+const SharedFleetConfirmationPage = lazy(() => import('../features/tokens/routes/shared-fleet-confirmation-page.tsx'));
 const FastagListPage = lazy(() => import('../features/fastag/routes/fastag-list-page.tsx'));
 const FastagDetailsPage = lazy(() => import('../features/fastag/routes/fastag-details-page.tsx'));
 const PassbookPage = lazy(() => import('../features/wallet/routes/passbook-page.tsx'));
@@ -91,6 +92,18 @@ function RootRedirect() {
   const token = useStored('accessToken');
   const menuType = useStored('menuType');
   return <Navigate to={token ? homeFor(menuType) : paths.login} replace />;
+}
+
+/** The public page for a signed link; the operator's own page (with its actions) behind the login. */
+function FleetConfirmationRoute() {
+  const [params] = useSearchParams();
+  return params.get('sig') ? (
+    <SharedFleetConfirmationPage />
+  ) : (
+    <RequireAuth>
+      <FleetLoadConfirmationPage />
+    </RequireAuth>
+  );
 }
 
 export function AppRoutes() {
@@ -162,7 +175,6 @@ export function AppRoutes() {
           <Route path={paths.unloadingPoint} element={<UnloadingPointPage />} />
           <Route path={paths.whatsappDemand} element={<WhatsappDemandPage />} />
           <Route path={paths.tokenPayment} element={<TokenPaymentPage />} />
-          <Route path={paths.fleetLoadConfirmation} element={<FleetLoadConfirmationPage />} />
           {/* trips: the details page gets tracking and POD from their areas (features never import features) */}
           <Route path={paths.trips} element={<TripsPage />} />
           <Route path={paths.myTrips} element={<TripsPage />} />
@@ -187,6 +199,8 @@ export function AppRoutes() {
           <Route path={paths.operatorTdsDeclaration} element={<TdsDeclarationPage />} />
           <Route path={paths.onboardingOperator} element={<OnboardingPage />} />
         </Route>
+        {/* trip screens (issue 16): a signed link opens the confirmation without a login (ADR 142) */}
+        <Route path={paths.fleetLoadConfirmation} element={<FleetConfirmationRoute />} />
         {/* support area: the join form behind a referral link is public */}
         <Route path={paths.referralJoin} element={<ReferralJoinPage />} />
 

@@ -167,5 +167,6 @@ export const http = {
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('DELETE', path, options),
 };

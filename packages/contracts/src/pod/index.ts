@@ -66,6 +66,14 @@ export const podUploadUrlRequestSchema = z
     docType: docTypeSchema.default('POD'),
     tripId: z.string().min(1).max(40).optional(),
     demandId: z.string().min(1).max(40).optional(),
+    /**
+     * The phone's own id for one photo (ADR 144): asking again with the same id answers the same
+     * file, so a retried upload after a dropped connection never adds a second copy.
+     */
+    clientKey: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid clientKey')
+      .optional(),
   })
   .refine((b) => b.tripId || b.demandId, { message: 'tripId is required', path: ['tripId'] });
 export type PodUploadUrlRequest = z.infer<typeof podUploadUrlRequestSchema>;
@@ -75,6 +83,8 @@ export const podUploadUrlResponseSchema = z.object({
   contentType: z.string(),
   expiresInSeconds: z.number().int(),
   maxBytes: z.number().int(),
+  /** asked again with a clientKey whose photo already arrived: skip the PUT, confirm it (ADR 144) */
+  alreadyUploaded: z.boolean().default(false),
 });
 export type PodUploadUrlResponse = z.infer<typeof podUploadUrlResponseSchema>;
 

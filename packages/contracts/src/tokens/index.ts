@@ -19,6 +19,10 @@ export const TOKENS_ERRORS = {
   VEHICLE_NOT_ELIGIBLE: 'VEHICLE_NOT_ELIGIBLE',
   /** cancel asked for a token that was never paid */
   TOKEN_NOT_PAID: 'TOKEN_NOT_PAID',
+  /** a shared confirmation link whose signature does not match (altered, or the award changed) */
+  SHARE_LINK_INVALID: 'SHARE_LINK_INVALID',
+  /** a shared confirmation link past its expiry */
+  SHARE_LINK_EXPIRED: 'SHARE_LINK_EXPIRED',
 } as const;
 
 export const TOKENS_MESSAGES = {
@@ -31,6 +35,8 @@ export const TOKENS_MESSAGES = {
   vehicleNotEligible: 'This vehicle cannot take this load',
   vehicleBusy: 'This vehicle is already on another trip',
   notPaid: 'This token was not paid',
+  shareLinkInvalid: 'This link is not valid. Ask the operator for a new one.',
+  shareLinkExpired: 'This link has expired. Ask the operator for a new one.',
 } as const;
 
 /** A vehicle farther than this from the first loading point gets a proximity warning. */
@@ -140,6 +146,43 @@ export const cancelTokenResponseSchema = z.object({
   balanceInPaisa: z.number().int(),
 });
 export type CancelTokenResponse = z.infer<typeof cancelTokenResponseSchema>;
+
+/** How long a shared fleet load confirmation link works (ADR 142). */
+export const SHARE_LINK_TTL_SECONDS = 7 * 86_400;
+
+/** A signed link to the public confirmation page of one load (fastag §2.3 /public/fleet-load-confirmation). */
+export const shareLinkResponseSchema = z.object({ path: z.string(), expiresAt: z.string() });
+export const sharedConfirmationQuerySchema = z.object({
+  demandId: z.string().min(1).max(40),
+  exp: z.coerce.number().int().positive(),
+  sig: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid link'),
+});
+export type SharedConfirmationQuery = z.infer<typeof sharedConfirmationQuerySchema>;
+/** What the link shows: the load's confirmation without the operator's price or wallet. */
+export const sharedFleetConfirmationSchema = z.object({
+  demandId: z.string(),
+  laneName: z.string(),
+  status: z.union([tokenStatusSchema, z.literal('AWAITING_TOKEN')]),
+  tripId: z.string().nullable(),
+  loadingAt: z.string(),
+  loadingTimeRemaining: z.number().int(),
+  vehicles: z.array(z.object({ vehicleNumber: z.string(), vehicleType: z.string() })),
+  contact: z.object({ driverName: z.string(), driverNumber: z.string() }).nullable(),
+  expiresAt: z.string(),
+});
+export type SharedFleetConfirmation = z.infer<typeof sharedFleetConfirmationSchema>;
+
+/** What cancelling the paid token would refund now (ADR 025), shown before the operator confirms. */
+export const cancelTokenPreviewSchema = z.object({
+  /** false when the token is not paid or the trip has moved past loading */
+  allowed: z.boolean(),
+  tokenAmount: z.number(),
+  refundAmount: z.number(),
+  keptAmount: z.number(),
+  /** FULL before the cut-off, LATE within it, NONE once the trip started or when not allowed */
+  rule: z.enum(['FULL', 'LATE', 'NONE']),
+});
+export type CancelTokenPreview = z.infer<typeof cancelTokenPreviewSchema>;
 
 export const tokenAppConfigSchema = z.object({
   proximityWarningKm: z.number(),

@@ -272,7 +272,9 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
         }
         const applied = await tolls.applyTollEvents(app.db, parsed.data.events);
         if (applied.alerts.length) {
-          await tolls.sendAlerts(app.db, app.ctx.notifier, applied.alerts).catch((err) => request.log.error({ err }, 'balance alert not sent'));
+          await tolls
+            .sendAlerts(app.db, app.ctx.notifier, applied.alerts)
+            .catch((err) => request.log.error({ err }, 'balance alert not sent'));
         }
         return ok(applied.response);
       },

@@ -228,3 +228,60 @@ describe('content sniffing', () => {
     expect(sniff(Buffer.alloc(0))).toBeNull();
   });
 });
+
+describe('a retried POD photo never duplicates (ADR 144)', () => {
+  it('the same clientKey answers the same file, however often the phone asks and uploads', async () => {
+    const trip = await insertTrip(t.db, { state: 'UNLOADED' });
+    const token = trip.operator.owner.token;
+    const ask = () =>
+      t.call({
+        method: 'POST',
+        url: '/api/odin/operator-app/upload-url',
+        token,
+        payload: { tripId: trip.tripId, fileName: 'pod.jpg', docType: 'POD', clientKey: 'photo-5f1c2a9e-7d' },
+      });
+    const first = await ask();
+    expect(first.body.data.alreadyUploaded).toBe(false);
+    // the connection dropped before the upload: the phone asks again and gets the same file
+    const second = await ask();
+    expect(second.body.data).toMatchObject({ imgResourceKey: first.body.data.imgResourceKey, alreadyUploaded: false });
+    expect((await put(second.body.data.url, JPEG)).statusCode).toBe(200);
+    // it dropped after the bytes arrived: asked again, the server says so and a second copy is refused
+    const after = await ask();
+    expect(after.body.data).toMatchObject({ imgResourceKey: first.body.data.imgResourceKey, alreadyUploaded: true });
+    expect((await put(after.body.data.url, JPEG)).statusCode).toBe(409);
+    const confirm = () =>
+      t.call({
+        method: 'POST',
+        url: '/api/odin/operator-app/upload-confirm',
+        token,
+        payload: { tripId: trip.tripId, resourceKey: first.body.data.imgResourceKey },
+      });
+    expect((await confirm()).status).toBe(200);
+    expect((await confirm()).status).toBe(200);
+    const third = await ask();
+    expect(third.body.data.imgResourceKey).toBe(first.body.data.imgResourceKey);
+
+    const { rows } = await t.database.sql.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM trip_files WHERE trip_id = $1 AND doc_type = 'POD' AND status <> 'REMOVED'`,
+      [trip.tripId],
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
+
+    // another photo (another key) is another file; another operator's same key is not this one
+    const other = await t.call({
+      method: 'POST',
+      url: '/api/odin/operator-app/upload-url',
+      token,
+      payload: { tripId: trip.tripId, fileName: 'pod.jpg', docType: 'POD', clientKey: 'photo-0000aaaa-01' },
+    });
+    expect(other.body.data.imgResourceKey).not.toBe(first.body.data.imgResourceKey);
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/odin/operator-app/upload-url',
+      token,
+      payload: { tripId: trip.tripId, fileName: 'pod.jpg', docType: 'POD', clientKey: '../../etc' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -20,13 +20,20 @@ const POD_OPEN: readonly string[] = ['UNLOADED', 'POD_REJECTED'];
 export async function uploadUrl(deps: Deps, actor: Actor, trip: Trip, input: PodUploadUrlRequest) {
   if (input.docType === 'POD' && !POD_OPEN.includes(trip.state)) throw stageMismatch(trip.state, 'POD_SUBMITTED');
   if (trip.state === 'CANCELLED') throw stageMismatch(trip.state, 'POD_SUBMITTED');
-  const issued = await issueUpload(deps, { tripId: trip.id, fileName: input.fileName, docType: input.docType, createdBy: actor.userId });
+  const issued = await issueUpload(deps, {
+    tripId: trip.id,
+    fileName: input.fileName,
+    docType: input.docType,
+    createdBy: actor.userId,
+    clientKey: input.clientKey,
+  });
   return {
     url: issued.url,
     imgResourceKey: issued.resourceKey,
     contentType: issued.contentType,
     expiresInSeconds: issued.expiresInSeconds,
     maxBytes: issued.maxBytes,
+    alreadyUploaded: issued.alreadyUploaded,
   };
 }
 

@@ -214,6 +214,8 @@ describe('token cancel', () => {
     await readyToPay(two.owner.token, load.id, near.id);
     const paid = await t.call({ method: 'POST', url: `${V1}/token/${load.id}/pay-token`, token: two.owner.token });
     expect(await wallet(two.operatorId)).toBe(5_000_00);
+    const preview = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/cancel-preview`, token: two.owner.token });
+    expect(preview.body.data).toMatchObject({ allowed: true, refundAmount: 5000, keptAmount: 0, rule: 'FULL' });
 
     const cancel = (key?: string) =>
       t.call({
@@ -244,7 +246,13 @@ describe('token cancel', () => {
     const { load, two, near } = await wonLoad({ loadingInHours: 5 });
     await fundWallet(t.db, two.operatorId, 5_000_00);
     await readyToPay(two.owner.token, load.id, near.id);
+    const unpaid = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/cancel-preview`, token: two.owner.token });
+    expect(unpaid.body.data).toMatchObject({ allowed: false, refundAmount: 0, rule: 'NONE' });
     await t.call({ method: 'POST', url: `${V1}/token/${load.id}/pay-token`, token: two.owner.token });
+    // the preview shows what the cancel then pays, and moves nothing
+    const preview = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/cancel-preview`, token: two.owner.token });
+    expect(preview.body.data).toEqual({ allowed: true, tokenAmount: 5000, refundAmount: 2500, keptAmount: 2500, rule: 'LATE' });
+    expect(await wallet(two.operatorId)).toBe(0);
     const revenueBefore = await balanceOf(t.db, accounts.platformRevenue);
     const res = await t.call({ method: 'POST', url: `${V1}/token/${load.id}/cancel`, token: two.owner.token });
     expect(res.body.data).toMatchObject({ refundAmount: 2500, keptAmount: 2500, balanceInPaisa: 2_500_00 });
@@ -261,5 +269,46 @@ describe('token cancel', () => {
     expect(refundFor(5_000_01, loading, false, new Date('2026-12-09T10:00:00Z'))).toBe(5_000_01);
     expect(refundFor(5_000_01, loading, false, new Date('2026-12-09T10:00:01Z'))).toBe(2_500_00);
     expect(refundFor(5_000_01, loading, true, new Date('2026-12-01T10:00:00Z'))).toBe(0);
+  });
+});
+
+describe('shared fleet load confirmation (ADR 142)', () => {
+  it('a signed link shows that load only, without a session, and stops at its expiry or any edit', async () => {
+    const { load, one, two, near } = await wonLoad();
+    await fundWallet(t.db, two.operatorId, 10_000_00);
+    await readyToPay(two.owner.token, load.id, near.id);
+    await t.call({ method: 'POST', url: `${V1}/token/${load.id}/pay-token`, token: two.owner.token });
+
+    // only the winner can make a link; the loser gets 404
+    expect((await t.call({ method: 'GET', url: `${V1}/token/${load.id}/share-link`, token: one.owner.token })).status).toBe(404);
+    const made = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/share-link`, token: two.owner.token });
+    expect(made.status).toBe(200);
+    const link = new URL(made.body.data.path, 'http://x');
+    expect(link.pathname).toBe('/public/fleet-load-confirmation');
+    const q = Object.fromEntries(link.searchParams) as { demandId: string; exp: string; sig: string };
+    expect(Number(q.exp) * 1000 - Date.now()).toBeGreaterThan(6 * 86_400_000);
+
+    const open = (params: Record<string, string>) =>
+      t.call({ method: 'GET', url: `/api/public/fleet-load-confirmation?${new URLSearchParams(params)}` });
+    const shown = await open(q);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data).toMatchObject({ demandId: load.id, status: 'PAID', contact: { driverName: 'Baldev Singh' } });
+    expect(shown.body.data.vehicles).toEqual([{ vehicleNumber: near.number, vehicleType: expect.any(String) }]);
+    // the operator's price and wallet stay private
+    expect(JSON.stringify(shown.body.data)).not.toMatch(/opQuote|walletBalance|44000/);
+
+    // another load with the same signature, a later expiry or a bent signature: refused
+    const other = await wonLoad();
+    expect((await open({ ...q, demandId: other.load.id })).status).toBe(404);
+    expect((await open({ ...q, exp: String(Number(q.exp) + 60) })).status).toBe(404);
+    expect((await open({ ...q, sig: `${q.sig.slice(0, -1)}${q.sig.endsWith('0') ? '1' : '0'}` })).status).toBe(404);
+    expect((await open({ demandId: q.demandId })).status).toBe(400);
+
+    // a link signed for a time already past says it expired
+    const { shareLink } = await import('./tokens.service.ts');
+    const old = await shareLink(t.db, t.config.APP_SECRET!, two.operatorId, load.id, new Date(Date.now() - 8 * 86_400_000));
+    const expired = await open(Object.fromEntries(new URL(old.path, 'http://x').searchParams));
+    expect(expired.status).toBe(410);
+    expect(expired.body.message).toBe('This link has expired. Ask the operator for a new one.');
   });
 });

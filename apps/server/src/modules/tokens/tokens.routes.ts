@@ -2,6 +2,7 @@ import { envelopeSchema } from '@bhada/contracts/common';
 import { IDEMPOTENCY_HEADER } from '@bhada/contracts/ledger';
 import { LOAD_EVENT_TYPES } from '@bhada/contracts/quotes';
 import {
+  cancelTokenPreviewSchema,
   cancelTokenResponseSchema,
   eligibleVehiclesResponseSchema,
   fleetLoadConfirmationSchema,
@@ -9,6 +10,9 @@ import {
   payTokenResponseSchema,
   phonebookResponseSchema,
   REFUND_POLICY,
+  sharedConfirmationQuerySchema,
+  sharedFleetConfirmationSchema,
+  shareLinkResponseSchema,
   TOKENS_MESSAGES,
   tokenAppConfigSchema,
   tokenDetailsSchema,
@@ -37,7 +41,7 @@ const keyOf = (request: FastifyRequest) => {
   return typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : undefined;
 };
 
-export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
+export const tokensRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
   const read = requirePermission('LOADS_VIEW');
   const pay = requirePermission('TOKENS_PAY');
   const cancel = requirePermission('TOKENS_CANCEL');
@@ -174,6 +178,48 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
       await stateChanged(request.params.id, 'CONFIRMED');
       return ok(paid, TOKENS_MESSAGES.paid);
     },
+  );
+
+  app.get(
+    `${base}/token/:demandId/share-link`,
+    {
+      preValidation: read,
+      schema: {
+        tags,
+        summary: 'A signed, expiring link to the public confirmation page (ADR 142)',
+        params: demandIdParams,
+        response: { 200: envelopeSchema(shareLinkResponseSchema) },
+      },
+    },
+    async (request) => ok(await tokens.shareLink(app.db, opts.secret, op(request), request.params.demandId)),
+  );
+
+  // no session: the link's signature is the permission (fastag §2.3 public pages)
+  app.get(
+    '/api/public/fleet-load-confirmation',
+    {
+      schema: {
+        tags,
+        summary: 'The fleet load confirmation behind a signed link',
+        querystring: sharedConfirmationQuerySchema,
+        response: { 200: envelopeSchema(sharedFleetConfirmationSchema) },
+      },
+    },
+    async (request) => ok(await tokens.sharedConfirmation(app.db, opts.secret, request.query)),
+  );
+
+  app.get(
+    `${base}/token/:demandId/cancel-preview`,
+    {
+      preValidation: cancel,
+      schema: {
+        tags,
+        summary: 'What cancelling the paid token would refund now (ADR 025)',
+        params: demandIdParams,
+        response: { 200: envelopeSchema(cancelTokenPreviewSchema) },
+      },
+    },
+    async (request) => ok(await tokens.cancelTokenPreview(app.db, op(request), request.params.demandId)),
   );
 
   app.post(

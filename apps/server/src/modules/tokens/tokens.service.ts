@@ -1,16 +1,22 @@
 import {
+  type CancelTokenPreview,
   type CancelTokenResponse,
   type EligibleVehicle,
   type FleetLoadConfirmation,
   type PayTokenResponse,
   PROXIMITY_WARNING_KM,
   REFUND_POLICY,
+  SHARE_LINK_TTL_SECONDS,
+  type SharedConfirmationQuery,
+  type SharedFleetConfirmation,
   TOKENS_MESSAGES,
   type Token,
   type TokenDetails,
   type VehicleDetailsRequest,
 } from '@bhada/contracts/tokens';
+import { PRE_LOADING_STATES } from '@bhada/contracts/trips';
 import { type Db, inTransaction } from '../../db/client.ts';
+import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { roadKm } from '../../lib/geo.ts';
 import { newId } from '../../lib/ids.ts';
@@ -20,7 +26,7 @@ import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, type Leg, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 // operations
 import { consignmentForConfirmedLoad } from '../operations/trip-consignment.service.ts';
-import { cancelForToken, lockCancellable } from '../trips/trip-state.ts';
+import { cancelForToken, findTripState, lockCancellable } from '../trips/trip-state.ts';
 import * as repo from './tokens.repository.ts';
 
 const toRupees = (paisa: number) => paisa / 100;
@@ -215,6 +221,48 @@ export async function fleetLoadConfirmation(
 }
 
 /**
+ * ADR 142: the public confirmation page is reached only through a link signed with the app secret
+ * over the load, the operator it is awarded to and the expiry. A changed award or any edited
+ * parameter breaks the signature; the link never opens another load.
+ */
+const shareText = (demandId: string, operatorId: string, exp: number) => `fleet-load-confirmation\n${demandId}\n${operatorId}\n${exp}`;
+
+export async function shareLink(db: Db, secret: string, operatorId: string, demandId: string, now = new Date()) {
+  await wonDemand(db, operatorId, demandId);
+  const exp = Math.floor(now.getTime() / 1000) + SHARE_LINK_TTL_SECONDS;
+  const sig = hmac(secret, shareText(demandId, operatorId, exp));
+  const query = new URLSearchParams({ demandId, exp: String(exp), sig });
+  return { path: `/public/fleet-load-confirmation?${query}`, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+export async function sharedConfirmation(
+  db: Db,
+  secret: string,
+  q: SharedConfirmationQuery,
+  now = new Date(),
+): Promise<SharedFleetConfirmation> {
+  const demand = await findDemand(db, q.demandId);
+  const operatorId = demand?.awardedOperatorId;
+  // the signature is checked before the expiry, so a forged link learns nothing about the load
+  if (!operatorId || !safeEqual(q.sig, hmac(secret, shareText(q.demandId, operatorId, q.exp)))) {
+    throw new AppError('SHARE_LINK_INVALID', TOKENS_MESSAGES.shareLinkInvalid);
+  }
+  if (q.exp * 1000 < now.getTime()) throw new AppError('SHARE_LINK_EXPIRED', TOKENS_MESSAGES.shareLinkExpired);
+  const c = await fleetLoadConfirmation(db, operatorId, q.demandId, now);
+  return {
+    demandId: c.demandId,
+    laneName: c.laneName,
+    status: c.status,
+    tripId: c.tripId,
+    loadingAt: c.loadingAt,
+    loadingTimeRemaining: c.loadingTimeRemaining,
+    vehicles: c.vehicles.map((v) => ({ vehicleNumber: v.vehicleNumber, vehicleType: v.vehicleType })),
+    contact: c.contact,
+    expiresAt: new Date(q.exp * 1000).toISOString(),
+  };
+}
+
+/**
  * spec "token/{id}/pay-token": wallet → escrow through the ledger, the trip row and the load's
  * move to CONFIRMED in one transaction, once per idempotency key; a second payment of the same
  * token (any key) finds it PAID under the load's lock and debits nothing.
@@ -316,6 +364,29 @@ export function refundFor(amountPaisa: number, loadingAt: Date, tripStarted: boo
   const cutoff = loadingAt.getTime() - REFUND_POLICY.fullRefundHoursBeforeLoading * 3_600_000;
   if (now.getTime() <= cutoff) return amountPaisa;
   return Math.floor((amountPaisa * REFUND_POLICY.latePercent) / 100);
+}
+
+/**
+ * The refund a cancel would give now, by the same rule the cancel applies (ADR 025). Reads the
+ * trip's state without moving anything; a trip past loading is not cancellable and refunds nothing.
+ */
+export async function cancelTokenPreview(db: Db, operatorId: string, demandId: string, now = new Date()): Promise<CancelTokenPreview> {
+  const demand = await wonDemand(db, operatorId, demandId);
+  const token = await repo.findToken(db, demandId, operatorId);
+  const amount = token?.amountPaisa ?? demand.tokenAmountPaisa;
+  const none = { allowed: false, tokenAmount: toRupees(amount), refundAmount: 0, keptAmount: 0, rule: 'NONE' as const };
+  if (token?.status !== 'PAID' || !token.tripId) return none;
+  const tripState = await findTripState(db, token.tripId);
+  if (!tripState || !PRE_LOADING_STATES.includes(tripState)) return none;
+  const started = demand.state === 'IN_TRIP' || demand.state === 'CLOSED' || tripState !== 'ASSIGNED';
+  const refund = refundFor(amount, demand.loadingAt, started, now);
+  return {
+    allowed: true,
+    tokenAmount: toRupees(amount),
+    refundAmount: toRupees(refund),
+    keptAmount: toRupees(amount - refund),
+    rule: refund === amount ? 'FULL' : refund > 0 ? 'LATE' : 'NONE',
+  };
 }
 
 /** spec "POST /rest/tesseract/v1/token/{demandId}/cancel": refunds per policy, exactly once. */

@@ -1,6 +1,6 @@
 import { extensionOf, FILE_KINDS, MAX_FILE_BYTES, POD_MESSAGES, type PodFile, UPLOAD_URL_TTL_SECONDS } from '@bhada/contracts/pod';
 import type { Db } from '../../db/client.ts';
-import { randomToken } from '../../lib/crypto.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SNIFF_BYTES, sniff } from '../../lib/file-check.ts';
 import { newId } from '../../lib/ids.ts';
@@ -21,15 +21,41 @@ const MAX_OPEN_FILES = 40;
  */
 export async function issueUpload(
   deps: FileDeps,
-  input: { tripId: string; fileName: string; docType: 'POD' | 'BILTI' | 'CHARGE_DOCUMENT' | 'INVOICE'; createdBy: string },
+  input: {
+    tripId: string;
+    fileName: string;
+    docType: 'POD' | 'BILTI' | 'CHARGE_DOCUMENT' | 'INVOICE';
+    createdBy: string;
+    clientKey?: string;
+  },
 ) {
   const ext = extensionOf(input.fileName);
   const contentType = FILE_KINDS[ext];
   if (!contentType) throw new AppError('VALIDATION_FAILED', POD_MESSAGES.badFileName, { field: 'fileName' });
+  // ADR 144: a photo the phone already asked for keeps its one file; the retry re-signs the same key
+  const keyed = input.clientKey
+    ? `pod/${input.tripId}/c${sha256(`${input.createdBy}\n${input.docType}\n${input.clientKey}`).slice(0, 32)}.${ext}`
+    : null;
+  if (keyed) {
+    const existing = await repo.findFile(deps.db, { resourceKey: keyed, tripId: input.tripId });
+    if (existing && existing.status !== 'REMOVED' && existing.status !== 'REJECTED') {
+      const url = await deps.storage.uploadUrl(keyed, existing.contentType, UPLOAD_URL_TTL_SECONDS);
+      return {
+        url,
+        resourceKey: keyed,
+        contentType: existing.contentType,
+        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+        maxBytes: MAX_FILE_BYTES,
+        // a signed URL writes once: a photo that already arrived is confirmed, not sent again
+        alreadyUploaded: await deps.storage.exists(keyed),
+      };
+    }
+    if (existing) throw new AppError('VALIDATION_FAILED', POD_MESSAGES.fileNotUploaded, { field: 'clientKey' });
+  }
   if ((await repo.countOpenFiles(deps.db, input.tripId)) >= MAX_OPEN_FILES) {
     throw new AppError('RATE_LIMITED', 'Too many files waiting. Submit or remove some first.');
   }
-  const resourceKey = `pod/${input.tripId}/${randomToken(18)}.${ext}`;
+  const resourceKey = keyed ?? `pod/${input.tripId}/${randomToken(18)}.${ext}`;
   await repo.insertFile(deps.db, {
     id: newId('TF', 12),
     tripId: input.tripId,
@@ -40,7 +66,7 @@ export async function issueUpload(
     createdBy: input.createdBy,
   });
   const url = await deps.storage.uploadUrl(resourceKey, contentType, UPLOAD_URL_TTL_SECONDS);
-  return { url, resourceKey, contentType, expiresInSeconds: UPLOAD_URL_TTL_SECONDS, maxBytes: MAX_FILE_BYTES };
+  return { url, resourceKey, contentType, expiresInSeconds: UPLOAD_URL_TTL_SECONDS, maxBytes: MAX_FILE_BYTES, alreadyUploaded: false };
 }
 
 async function refuse(deps: FileDeps, file: repo.TripFileRow, error: AppError): Promise<never> {

@@ -74,6 +74,11 @@ export async function moveTrip(
  * `cancelForToken` then takes the edge, writing the history row. The refund itself stays with the
  * tokens area (ADR 025); we only record it so trip-transactions show where the token went.
  */
+/** The trip's state without a lock, for previews (what a cancel would refund now). */
+export async function findTripState(db: Db, tripId: string): Promise<TripState | undefined> {
+  return (await repo.findTripStateRow(db, tripId))?.state as TripState | undefined;
+}
+
 export async function lockCancellable(tx: Db, tripId: string): Promise<TripState> {
   const row = await repo.lockTripState(tx, tripId);
   if (!row) throw new AppError('NOT_FOUND', 'Trip not found');

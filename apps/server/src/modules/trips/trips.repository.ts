@@ -120,6 +120,11 @@ export async function updateTripState(
   return rows.length > 0;
 }
 
+export async function findTripStateRow(db: Db, id: string) {
+  const [row] = await db.select({ state: trips.state }).from(trips).where(eq(trips.id, id)).limit(1);
+  return row;
+}
+
 export async function lockTripState(db: Db, id: string) {
   const [row] = await db.select({ state: trips.state }).from(trips).where(eq(trips.id, id)).limit(1).for('update');
   return row;

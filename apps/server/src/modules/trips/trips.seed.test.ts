@@ -49,7 +49,8 @@ describe('demo trips', () => {
     expect(money.paidInPaisa).toBe(money.totalPayableInPaisa);
     const pods = (await t.call({ method: 'GET', url: `/api/odin/operator-app/trip-pod-details?tripId=${done.tripId}`, token })).body.data;
     expect(pods.pods).toHaveLength(2);
-    expect(pods.pods[0].docViewUrl).toBeNull();
+    // seeded PODs are real photos (issue 16 point 11): the operator gets a link to view each
+    expect(pods.pods[0].docViewUrl).toMatch(/^\/api\/files\/view\/pod\//);
 
     // the demo consigner's Trips screen: paid in full, part-paid (an advance) and unpaid trips
     const consigner = await tokenFor(t.db, 'USR-CN2001');

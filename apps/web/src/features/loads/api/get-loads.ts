@@ -5,18 +5,21 @@ import { loadsKeys } from './loads-keys.ts';
 
 export const LOADS_PAGE_SIZE = 20;
 
-export function getLoads(stateId: OperatorLoadState, pageNo: number, signal?: AbortSignal) {
+/** The load board's filters (values from `active-loads/search-option`). */
+export type LoadFilters = { origin?: string; destination?: string; vehicleType?: string };
+
+export function getLoads(stateId: OperatorLoadState, pageNo: number, signal?: AbortSignal, filters: LoadFilters = {}) {
   return http.get('/api/rest/tesseract/v1/load', {
-    query: { 'state-id': stateId, pageNo, pageSize: LOADS_PAGE_SIZE },
+    query: { 'state-id': stateId, pageNo, pageSize: LOADS_PAGE_SIZE, ...filters },
     schema: loadListResponseSchema,
     signal,
   });
 }
 
-export const loadsQueryOptions = (stateId: OperatorLoadState, pageNo: number) =>
+export const loadsQueryOptions = (stateId: OperatorLoadState, pageNo: number, filters: LoadFilters = {}) =>
   queryOptions({
-    queryKey: loadsKeys.list(stateId, pageNo),
-    queryFn: ({ signal }) => getLoads(stateId, pageNo, signal),
+    queryKey: loadsKeys.list(stateId, pageNo, filters),
+    queryFn: ({ signal }) => getLoads(stateId, pageNo, signal, filters),
     placeholderData: keepPreviousData,
     // quotes and consents made on the details page change the tabs: always re-read on return
     staleTime: 0,
@@ -24,4 +27,5 @@ export const loadsQueryOptions = (stateId: OperatorLoadState, pageNo: number) =>
     refetchInterval: 60_000,
   });
 
-export const useLoads = (stateId: OperatorLoadState, pageNo: number) => useQuery(loadsQueryOptions(stateId, pageNo));
+export const useLoads = (stateId: OperatorLoadState, pageNo: number, filters: LoadFilters = {}) =>
+  useQuery(loadsQueryOptions(stateId, pageNo, filters));

@@ -2,7 +2,9 @@
 export const loadsKeys = {
   all: ['loads'] as const,
   tabs: () => [...loadsKeys.all, 'tabs'] as const,
-  list: (stateId: string, page: number) => [...loadsKeys.all, 'list', stateId, page] as const,
+  list: (stateId: string, page: number, filters: Record<string, string | undefined> = {}) =>
+    [...loadsKeys.all, 'list', stateId, page, filters] as const,
+  searchOptions: (action: string) => [...loadsKeys.all, 'search-option', action] as const,
   detail: (demandId: string) => [...loadsKeys.all, 'detail', demandId] as const,
   banners: (page: string) => [...loadsKeys.all, 'banners', page] as const,
   places: (text: string) => [...loadsKeys.all, 'places', text] as const,

@@ -55,6 +55,9 @@ function board(byTab: Partial<Record<OperatorLoadState, LoadSummary[]>>, consent
       ),
     ),
     mswHttp.get('*/api/banner', () => HttpResponse.json(ok([]))),
+    mswHttp.get('*/api/odin/v2/active-loads/search-option', ({ request }) =>
+      HttpResponse.json(ok({ action: new URL(request.url).searchParams.get('action'), options: [] })),
+    ),
     mswHttp.get('*/api/rest/tesseract/v1/load', ({ request }) => {
       const tab = (new URL(request.url).searchParams.get('state-id') ?? 'OPEN') as OperatorLoadState;
       const loads = (byTab[tab] ?? []).filter((l) => !rejected.has(l.demandId));
@@ -160,5 +163,40 @@ describe('operator load board', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(consents).toEqual([]);
     expect(screen.getByText('Delhi → Ludhiana')).toBeInTheDocument();
+  });
+
+  it('filters the board by the values search-option offers, kept in the URL across tabs', async () => {
+    board({ OPEN: [load('DM-1', ['Delhi', 'Ludhiana'])] });
+    const asked: Array<Record<string, string>> = [];
+    server.use(
+      mswHttp.get('*/api/odin/v2/active-loads/search-option', ({ request }) => {
+        const action = new URL(request.url).searchParams.get('action');
+        const options =
+          action === 'ORIGIN'
+            ? [
+                { value: 'Delhi', count: 1 },
+                { value: 'Jaipur', count: 2 },
+              ]
+            : [];
+        return HttpResponse.json(ok({ action, options }));
+      }),
+      mswHttp.get('*/api/rest/tesseract/v1/load', ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
+        asked.push(q);
+        const loads = q.origin === 'Jaipur' ? [load('DM-9', ['Jaipur', 'Surat'])] : [load('DM-1', ['Delhi', 'Ludhiana'])];
+        return HttpResponse.json(ok({ loads, vehicleFreeWhatsapp: 'https://wa.me/911', pageNo: 0, pageSize: 20, totalCount: 1 }));
+      }),
+    );
+    const { user } = renderApp(<ActiveLoadsPage />, { route: PATH, path: PATH });
+    expect(await screen.findByText('Delhi → Ludhiana')).toBeInTheDocument();
+    await user.click(screen.getAllByLabelText('From')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Jaipur (2)' }));
+    expect(await screen.findByText('Jaipur → Surat')).toBeInTheDocument();
+    expect(asked.at(-1)).toMatchObject({ 'state-id': 'OPEN', origin: 'Jaipur' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/web-view/active-loads?origin=Jaipur');
+    await user.click(screen.getByRole('tab', { name: /My quotes/ }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ 'state-id': 'QUOTED', origin: 'Jaipur' }));
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(asked.at(-1)?.origin).toBeUndefined());
   });
 });

@@ -9,10 +9,11 @@ import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { useBanners } from '../api/get-banners.ts';
 import { useLoadTabs } from '../api/get-load-tabs.ts';
-import { LOADS_PAGE_SIZE, useLoads } from '../api/get-loads.ts';
+import { LOADS_PAGE_SIZE, type LoadFilters as LoadFiltersValue, useLoads } from '../api/get-loads.ts';
 import { loadsKeys } from '../api/loads-keys.ts';
 import { useSaveConsent } from '../api/save-consent.ts';
 import { LoadCard } from '../components/load-card.tsx';
+import { LoadFilters } from '../components/load-filters.tsx';
 
 const TABS: OperatorLoadState[] = ['OPEN', 'QUOTED', 'WON', 'CONFIRMED', 'LOST'];
 
@@ -24,7 +25,20 @@ export function ActiveLoadsPage() {
   const stateId = (TABS.find((s) => s === params.get('state')) ?? 'OPEN') as OperatorLoadState;
   const [page, setPage] = useState(0);
   const tabs = useLoadTabs();
-  const loads = useLoads(stateId, page);
+  const filters: LoadFiltersValue = {
+    origin: params.get('origin') ?? undefined,
+    destination: params.get('destination') ?? undefined,
+    vehicleType: params.get('vehicleType') ?? undefined,
+  };
+  const loads = useLoads(stateId, page, filters);
+  // filters live in the URL beside the tab, so a shared or reloaded board shows the same loads
+  const setFilters = (next: LoadFiltersValue) => {
+    setPage(0);
+    const p = new URLSearchParams();
+    if (stateId !== 'OPEN') p.set('state', stateId);
+    for (const [k, v] of Object.entries(next)) if (v) p.set(k, v);
+    setParams(p, { replace: true });
+  };
   const banners = useBanners('ACTIVE_LOADS');
   const consent = useSaveConsent();
   const queryClient = useQueryClient();
@@ -68,7 +82,10 @@ export function ActiveLoadsPage() {
           value={stateId}
           onChange={(v) => {
             setPage(0);
-            setParams(v && v !== 'OPEN' ? { state: v } : {}, { replace: true });
+            const next = new URLSearchParams(params);
+            if (v && v !== 'OPEN') next.set('state', v);
+            else next.delete('state');
+            setParams(next, { replace: true });
           }}
         >
           <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
@@ -89,6 +106,7 @@ export function ActiveLoadsPage() {
             ))}
           </Tabs.List>
         </Tabs>
+        <LoadFilters value={filters} onChange={setFilters} />
         {/* the list shows once the banners above it are known, so it never moves down under the reader (CLS, ADR 151) */}
         {banners.isPending ? (
           <Center py="xl" role="status">

@@ -2,7 +2,7 @@ import { type DocType, podFileSchema, podUploadUrlResponseSchema } from '@bhada/
 import { http } from '../../../lib/http.ts';
 
 /** spec §7 upload-url: a signed PUT URL for one document of the trip */
-export function getUploadUrl(body: { tripId: string; fileName: string; docType: DocType }) {
+export function getUploadUrl(body: { tripId: string; fileName: string; docType: DocType; clientKey?: string }) {
   return http.post('/api/odin/operator-app/upload-url', body, { schema: podUploadUrlResponseSchema, quiet400: true });
 }
 

@@ -131,4 +131,47 @@ describe('POD uploader', () => {
     expect(await screen.findByText('POD uploaded successfully')).toBeInTheDocument();
     expect(submitted).toEqual({ tripId: 'T1', demandId: 'D1', podResourceKeys: ['pod/T1/key1.jpg'] });
   });
+
+  it('keeps a photo taken without network on the phone and uploads it once when the network returns', async () => {
+    const keys: string[] = [];
+    let offline = true;
+    server.use(
+      mswHttp.post('*/api/odin/operator-app/upload-url', async ({ request }) => {
+        if (offline) return HttpResponse.error();
+        const body = (await request.json()) as { clientKey: string };
+        keys.push(body.clientKey);
+        return HttpResponse.json(
+          ok({
+            url: 'http://localhost/api/files/upload/k9?sig=x',
+            imgResourceKey: 'pod/T1/c9.jpg',
+            contentType: 'image/jpeg',
+            expiresInSeconds: 600,
+            maxBytes: 10_485_760,
+            alreadyUploaded: false,
+          }),
+        );
+      }),
+    );
+    renderApp(<PodUploader tripId="T1" demandId="D1" state="UNLOADED" />);
+    await screen.findByText('Proof of delivery (POD)');
+    addPhoto('field.jpg');
+    expect(await screen.findByTestId('pod-waiting')).toHaveTextContent(
+      '1 photo is saved on this phone and will upload when the network is back.',
+    );
+    expect(screen.getByText('Waiting for network')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+
+    offline = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    puts[0]!.finish();
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+    expect(screen.queryByTestId('pod-waiting')).not.toBeInTheDocument();
+    // a second 'online' finds nothing left to send
+    window.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+    expect(puts).toHaveLength(1);
+  });
 });

@@ -10,6 +10,7 @@ import { paths, pathWith } from '../../../lib/paths.ts';
 import { useLoadDetail } from '../api/get-load-detail.ts';
 import { useSaveConsent } from '../api/save-consent.ts';
 import { useLoadEvents } from '../api/use-load-events.ts';
+import { CallContact } from '../components/call-contact.tsx';
 import { QuoteSheet } from '../components/quote-sheet.tsx';
 import { formatCountdown, useCountdown } from '../components/use-countdown.ts';
 
@@ -110,6 +111,7 @@ export function LoadDetailsPage() {
               </Alert>
             ) : null}
             {d.state === 'LOST' ? <Alert color="gray">{t('lostText')}</Alert> : null}
+            <CallContact demandId={demandId} />
 
             {d.state !== 'CONFIRMED' && d.state !== 'WON' ? <QuoteSheet load={d} open={open && left > 0} live={live} /> : null}
 

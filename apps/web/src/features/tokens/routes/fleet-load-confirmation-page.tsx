@@ -7,6 +7,8 @@ import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime, formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFleetConfirmation } from '../api/get-fleet-confirmation.ts';
+import { CancelToken } from '../components/cancel-token.tsx';
+import { ShareConfirmation } from '../components/share-confirmation.tsx';
 
 function remaining(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
   if (seconds <= 0) return t('loadingDue');
@@ -67,6 +69,8 @@ export function FleetLoadConfirmationPage() {
                 {t('proximityWarning')}
               </Alert>
             ) : null}
+            {c.status === 'PAID' ? <ShareConfirmation demandId={c.demandId} /> : null}
+            <CancelToken demandId={c.demandId} status={c.status} />
             <Button component={Link} to={`${paths.activeLoads}?state=CONFIRMED`} variant="light">
               {t('backToLoads')}
             </Button>

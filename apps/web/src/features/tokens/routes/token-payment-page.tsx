@@ -14,6 +14,7 @@ import { useEligibleVehicles } from '../api/get-eligible-vehicles.ts';
 import { usePhonebook } from '../api/get-phonebook.ts';
 import { useTokenDetails } from '../api/get-token-details.ts';
 import { usePayToken } from '../api/pay-token.ts';
+import { CancelToken } from '../components/cancel-token.tsx';
 
 /** Token payment: pick a vehicle and a driver, pay the token from the wallet. */
 export function TokenPaymentPage() {
@@ -183,6 +184,7 @@ export function TokenPaymentPage() {
             <Button size="md" onClick={() => void submit()} loading={pay.isPending} disabled={d.token?.status === 'PAID'}>
               {t('pay', { amount: formatRupees(d.tokenAmount) })}
             </Button>
+            {d.token ? <CancelToken demandId={demandId} status={d.token.status} /> : null}
           </Stack>
         )}
       </QueryState>

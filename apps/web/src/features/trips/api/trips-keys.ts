@@ -10,4 +10,7 @@ export const tripsKeys = {
   reasons: (tripId: string, action: string) => [...tripsKeys.all, 'reasons', tripId, action] as const,
   policy: (tripId: string, type: string) => [...tripsKeys.all, 'policy', tripId, type] as const,
   slots: (tripId: string, location: string) => [...tripsKeys.all, 'slots', tripId, location] as const,
+  delay: (tripId: string, type: string) => [...tripsKeys.all, 'delay', tripId, type] as const,
+  bilti: (tripId: string) => [...tripsKeys.all, 'bilti', tripId] as const,
+  stageView: (tripId: string) => [...tripsKeys.all, 'stage-view', tripId] as const,
 };

@@ -1,5 +1,5 @@
 import type { TripState } from '@bhada/contracts/trips';
-import { Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,14 @@ import { isApiError } from '../../../lib/http.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { useTrip } from '../api/get-trip.ts';
 import { CancelAndReplace } from '../components/cancel-replace.tsx';
+import { DelayReport } from '../components/delay-report.tsx';
 import { ExpensesCard } from '../components/expenses-card.tsx';
 import { InvoiceCard } from '../components/invoice-card.tsx';
 import { MoneyCard } from '../components/money-card.tsx';
+import { SlotCard } from '../components/slot-card.tsx';
 import { StagePanel } from '../components/stage-panel.tsx';
 import { TripTimeline } from '../components/timeline.tsx';
+import { BiltiButton, NotifyConsignerButton, StateAlertButton, TripFeedbackCard } from '../components/trip-extras.tsx';
 import { TripStateBadge } from '../components/trip-state-badge.tsx';
 
 /** Other areas' pieces, handed in by the router so features never import each other. */
@@ -98,6 +101,16 @@ export default function TripDetailsPage({ version, Tracking, Pod }: { version: 1
                   </Stack>
                 </Card>
                 <StagePanel tripId={trip.tripId} state={state} widget={widget} />
+                <SlotCard tripId={trip.tripId} state={state} />
+                {state === 'CANCELLED' ? null : (
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+                    <DelayReport tripId={trip.tripId} state={state} />
+                    <NotifyConsignerButton tripId={trip.tripId} state={state} />
+                    <BiltiButton tripId={trip.tripId} />
+                    <StateAlertButton tripId={trip.tripId} state={state} />
+                  </SimpleGrid>
+                )}
+                <TripFeedbackCard tripId={trip.tripId} state={state} />
                 {actions.canUploadPod && Pod ? <Pod tripId={trip.tripId} demandId={trip.demandId} state={state} /> : null}
                 {version === 2 && actions.canTrack && Tracking ? <Tracking tripId={trip.tripId} state={state} /> : null}
                 <MoneyCard tripId={trip.tripId} />
