@@ -1,5 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// Devanagari for machines without an Indian font; each face loads only when a page has its letters
+import '@fontsource/noto-sans-devanagari/400.css';
+import '@fontsource/noto-sans-devanagari/500.css';
+import '@fontsource/noto-sans-devanagari/600.css';
+import '@fontsource/noto-sans-devanagari/700.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,7 +13,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { setHttpHooks } from '../lib/http.ts';
 import { i18n } from '../lib/i18n.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Everything but the router, so tests can put a MemoryRouter around the same tree. */
 export function BaseProviders({
@@ -22,7 +27,7 @@ export function BaseProviders({
   env?: 'default' | 'test';
 }) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Notifications position="top-right" limit={4} zIndex={1000} />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -21,7 +21,9 @@ export function ActiveLoadsPage() {
   const { t, i18n } = useTranslation('loads');
   usePageTitle(t('title'));
   const [params, setParams] = useSearchParams();
-  const stateId = (TABS.find((s) => s === params.get('state')) ?? 'OPEN') as OperatorLoadState;
+  // a deep link may name the tab as the app does (?state=CONFIRMED) or as the API does (?state-id=confirmed)
+  const asked = (params.get('state') ?? params.get('state-id') ?? '').toUpperCase();
+  const stateId = TABS.find((s) => s === asked) ?? 'OPEN';
   const [page, setPage] = useState(0);
   const tabs = useLoadTabs();
   const loads = useLoads(stateId, page);
@@ -37,10 +39,13 @@ export function ActiveLoadsPage() {
     <Container size="sm" px="xs" py="sm">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={3}>{t('title')}</Title>
+          <Title order={1} size="h3">
+            {t('title')}
+          </Title>
           <Button
             variant="light"
             size="xs"
+            h={44}
             leftSection={<IconRefresh size={16} />}
             onClick={() => void refresh()}
             loading={loads.isFetching}
@@ -69,11 +74,13 @@ export function ActiveLoadsPage() {
             setParams(v && v !== 'OPEN' ? { state: v } : {}, { replace: true });
           }}
         >
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {/* the five tabs wrap onto a second line on a phone instead of scrolling Confirmed and Closed out of sight */}
+          <Tabs.List style={{ flexWrap: 'wrap' }}>
             {TABS.map((s) => (
               <Tabs.Tab
                 key={s}
                 value={s}
+                mih={44}
                 rightSection={
                   countOf(s) ? (
                     <Badge size="xs" circle>
@@ -99,7 +106,7 @@ export function ActiveLoadsPage() {
                 />
               ))}
               <Group justify="space-between">
-                <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                <Button variant="default" size="xs" h={44} disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
                   {t('previous')}
                 </Button>
                 <Text size="xs" c="dimmed">
@@ -108,6 +115,7 @@ export function ActiveLoadsPage() {
                 <Button
                   variant="default"
                   size="xs"
+                  h={44}
                   disabled={(page + 1) * LOADS_PAGE_SIZE >= data.totalCount}
                   onClick={() => setPage((p) => p + 1)}
                 >
