@@ -34,7 +34,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       </Group>
       <Divider />
       <ScrollArea style={{ flex: 1 }} p="xs">
-        <nav aria-label="main">
+        <nav aria-label={t('mainMenu')}>
           {menuFor(menuType)
             .filter((item) => !item.permission || !permissions || permissions.includes(item.permission))
             .map((item) => (
