@@ -50,3 +50,72 @@ for (const kind of kinds) {
     });
   }
 }
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('every Fastag list control is inside the screen and a vehicle opens its details', async ({ page }) => {
+    await enter(page, 'operator', 'hi');
+    await page.goto('/portal/fastag');
+    const first = page.getByTestId('fastag-open-details').first();
+    await expect(first).toBeVisible();
+    const list = page.getByRole('table');
+    const controls = list.locator('button, [role="switch"], input, a');
+    expect(await controls.count()).toBeGreaterThan(3);
+    for (const box of await controls.evaluateAll((els) =>
+      els.map((el) => {
+        const r = (el.closest('label') ?? el).getBoundingClientRect();
+        return {
+          left: r.left,
+          right: r.right,
+          height: r.height,
+          visible: r.width > 0,
+          name: el.textContent ?? el.getAttribute('aria-label'),
+        };
+      }),
+    )) {
+      if (!box.visible) continue;
+      expect(box.left, `${box.name} left edge`).toBeGreaterThanOrEqual(0);
+      expect(box.right, `${box.name} right edge`).toBeLessThanOrEqual(360);
+    }
+    // the list never scrolls sideways, so a tap lands on what it shows
+    expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const name of ['रिचार्ज', 'बैलेंस बनाए रखें']) {
+      const button = list.getByRole('button', { name }).first();
+      const box = await button.boundingBox();
+      expect(box?.height, name).toBeGreaterThanOrEqual(44);
+    }
+    await page.screenshot({ path: '/tmp/shots/fastag-list-360-hi.png' });
+    await first.click();
+    await page.waitForURL('**/portal/fastag/details');
+  });
+
+  test('every load tab is on screen and a deep-linked tab shows selected', async ({ page }) => {
+    await enter(page, 'operator', 'en');
+    await page.goto('/web-view/active-loads?state=CONFIRMED');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(5);
+    for (const tab of await tabs.all()) {
+      await expect(tab).toBeInViewport({ ratio: 1 });
+      expect((await tab.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    }
+    await expect(page.getByRole('tab', { name: /Confirmed/ })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/web-view/active-loads?state-id=lost');
+    await expect(page.getByRole('tab', { name: /Closed/ })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: /Won/ }).click();
+    await expect(page).toHaveURL(/state=WON/);
+  });
+
+  test('trip details in Hindi (screenshot for the closing note)', async ({ page }) => {
+    await enter(page, 'operator', 'hi');
+    await page.goto('/web-view/my-trips');
+    const res = await page.request.get('/api/rest/tesseract/v1/trip?pageNo=0&pageSize=1', {
+      headers: { token: (await page.evaluate(() => window.localStorage.getItem('accessToken'))) ?? '' },
+    });
+    const trip = ((await res.json()).data.trips as { tripId: string }[])[0]?.tripId;
+    await page.goto(`/web-view/marketplace/trips/details/v2/${trip}`);
+    await expect(page.locator('h1')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: '/tmp/shots/trip-details-360-hi.png', fullPage: true });
+  });
+});

@@ -16,7 +16,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
 
   return (
     <Group h="100%" px="md" gap="sm" wrap="nowrap">
-      <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label={t('shell:openMenu')} />
+      <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" w={44} h={44} aria-label={t('shell:openMenu')} />
       {customLogo ? (
         <Anchor href={config.customLogoLink} target="_blank" rel="noopener noreferrer" data-testid="custom-logo">
           <Image src={config.customLogoUrl} h={28} w="auto" alt={t('shell:logoAlt')} />
