@@ -9,12 +9,15 @@ import { enter, type Kind, openRoute, routesFor } from './routes.ts';
  */
 const kinds: Kind[] = ['public', 'operator', 'consigner', 'admin'];
 const counts: Record<string, number> = {};
+const details: string[] = [];
 
 test.afterEach(() => {
   console.log('\naxe serious/critical violations per route:');
   for (const [route, n] of Object.entries(counts)) console.log(`${String(n).padStart(4)}  ${route}`);
   console.log(`${String(Object.values(counts).reduce((a, b) => a + b, 0)).padStart(4)}  total`);
+  for (const line of details) console.log(`  ${line}`);
   for (const key of Object.keys(counts)) delete counts[key];
+  details.length = 0;
 });
 
 for (const kind of kinds) {
@@ -40,7 +43,9 @@ for (const kind of kinds) {
         const label = `${kind} ${language} ${route.name ?? route.path}`;
         counts[label] = bad.reduce((n, v) => n + v.nodes.length, 0);
         for (const v of bad) {
-          problems.push(`${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+          const line = `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`;
+          problems.push(line);
+          details.push(line.slice(0, 400));
         }
         // every page has one main landmark and a level-one heading (axe counts these as moderate)
         if ((await page.locator('main, [role="main"]').count()) !== 1) problems.push(`${label}: not exactly one main landmark`);

@@ -218,7 +218,7 @@ function FastagCard({ row, onOpen, onRecharge, onMinBalance }: { row: FastagRow 
               <Text size="xs" c="dimmed">
                 {t('columns.balance')}
               </Text>
-              <Text fw={700} c={low ? 'red.8' : undefined}>
+              <Text fw={700} c={low ? 'red' : undefined}>
                 {formatRupees(row.fastagAmount)}
               </Text>
               {row.minBalance > 0 && (

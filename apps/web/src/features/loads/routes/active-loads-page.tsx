@@ -39,9 +39,7 @@ export function ActiveLoadsPage() {
     <Container size="sm" px="xs" py="sm">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={1} size="h3">
-            {t('title')}
-          </Title>
+          <Title order={3}>{t('title')}</Title>
           <Button
             variant="light"
             size="xs"
