@@ -69,7 +69,8 @@ function watchData(page: Page, words: Set<string>): void {
   };
   const walk = (v: unknown, entered: boolean): void => {
     if (Array.isArray(v)) for (const x of v) walk(x, entered);
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, ENTERED.test(k) && !COMPOSED.test(k));
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) walk(x, (ENTERED.test(k) || /^(from|to)$/.test(k)) && !COMPOSED.test(k));
     else if (entered && typeof v === 'string') add(v);
   };
   page.on('response', async (response) => {
@@ -85,7 +86,11 @@ function watchData(page: Page, words: Set<string>): void {
 function englishIn(found: Found[], dataWords: Set<string>): string[] {
   const english = new Set<string>();
   for (const f of found) {
-    const tokens = f.text.replace(/₹\s?[\d,.]+/g, '').match(/[A-Za-z0-9][A-Za-z0-9'’._:/@-]*/g) ?? [];
+    const tokens =
+      f.text
+        .replace(/https?:\/\/\S+/g, '')
+        .replace(/₹\s?[\d,.]+/g, '')
+        .match(/[A-Za-z0-9][A-Za-z0-9'’._:/@-]*/g) ?? [];
     const words = tokens
       .filter((t) => !/^https?:|@|\.(jpe?g|png|pdf|xlsx)$/i.test(t))
       .flatMap((t) => (/\d/.test(t) ? [] : t.split(/[._:/-]+/)))
@@ -117,6 +122,12 @@ for (const kind of kinds) {
     const dataWords = new Set<string>();
     watchData(page, dataWords);
     await enter(page, kind, 'hi');
+    // places and names that pages show inside composed text (a memo names a lane) come from these lists
+    if (kind !== 'public') {
+      for (const path of ['/api/rest/tesseract/v1/trip?pageNo=0&pageSize=50', '/api/rest/tesseract/v1/load?pageNo=0&pageSize=50']) {
+        await page.evaluate((p) => fetch(p, { headers: { token: localStorage.getItem('accessToken') ?? '' } }).then((r) => r.text()), path);
+      }
+    }
     // the signed-in user's own name
     const name = (await page.evaluate(() => window.localStorage.getItem('name'))) ?? '';
     for (const w of name.split(/\s+/)) if (w) dataWords.add(w);

@@ -118,7 +118,8 @@ export async function openRoute(page: Page, route: Route): Promise<void> {
   // live pages hold an event stream open, so "network idle" never comes: wait for the spinners to go
   await page.waitForLoadState('load');
   await page.waitForTimeout(600);
-  await expect(page.locator('.mantine-Loader-root, [data-loading="true"]')).toHaveCount(0, { timeout: 15_000 });
+  // a loader in a hidden tab (its data asked for when the tab opens) is not waited for
+  await expect(page.locator('.mantine-Loader-root:visible, [data-loading="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
   await page.waitForTimeout(300);
   // fonts and lazy texts settle before anything is read
   await page.evaluate(() => document.fonts.ready);

@@ -17,12 +17,15 @@ const darkened = (color: keyof typeof DEFAULT_THEME.colors, shade9: string): Man
  * providers.tsx, ADR 148) after the system's own fonts: a Latin page never downloads it, a Hindi page
  * shows real letters even on a machine with no Indian fonts installed.
  */
+const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", "Helvetica Neue", Arial, sans-serif';
+
 export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 9, dark: 6 },
   defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", "Helvetica Neue", Arial, sans-serif',
-  headings: { fontWeight: '700' },
+  fontFamily: FONT_STACK,
+  // headings have their own stack in Mantine (without Devanagari): the same one, or Hindi titles show boxes
+  headings: { fontFamily: FONT_STACK, fontWeight: '700' },
   colors: {
     teal: darkened('teal', '#066a4c'),
     green: darkened('green', '#236b31'),
