@@ -23,7 +23,7 @@ test.afterEach(() => {
 for (const kind of kinds) {
   for (const language of ['en', 'hi'] as const) {
     test(`axe: no serious or critical violation on ${kind} pages (${language})`, async ({ page }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(600_000);
       await enter(page, kind, language);
       const problems: string[] = [];
       for (const route of await routesFor(page, kind)) {

@@ -70,7 +70,7 @@ function watchData(page: Page, words: Set<string>): void {
   const walk = (v: unknown, entered: boolean): void => {
     if (Array.isArray(v)) for (const x of v) walk(x, entered);
     else if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) walk(x, (ENTERED.test(k) || /^(from|to)$/.test(k)) && !COMPOSED.test(k));
+      for (const [k, x] of Object.entries(v)) walk(x, (ENTERED.test(k) || /^(from|to|origin|destination)$/.test(k)) && !COMPOSED.test(k));
     else if (entered && typeof v === 'string') add(v);
   };
   page.on('response', async (response) => {
@@ -118,7 +118,7 @@ test.afterEach(() => {
 
 for (const kind of kinds) {
   test(`in Hindi, no ${kind} page shows English`, async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const dataWords = new Set<string>();
     watchData(page, dataWords);
     await enter(page, kind, 'hi');
