@@ -85,6 +85,8 @@ test.describe('at 360 px', () => {
       const box = await button.boundingBox();
       expect(box?.height, name).toBeGreaterThanOrEqual(44);
     }
+    // the Devanagari faces arrive with swap: wait for them so the picture shows letters, not boxes
+    await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: '/tmp/shots/fastag-list-360-hi.png' });
     await first.click();
     await page.waitForURL('**/portal/fastag/details');
@@ -115,6 +117,8 @@ test.describe('at 360 px', () => {
     const trip = ((await res.json()).data.trips as { tripId: string }[])[0]?.tripId;
     await page.goto(`/web-view/marketplace/trips/details/v2/${trip}`);
     await expect(page.locator('h1')).toBeVisible();
+    await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
+    await page.evaluate(() => document.fonts.ready);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: '/tmp/shots/trip-details-360-hi.png', fullPage: true });
   });
