@@ -1,5 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// Devanagari for machines without an Indian font; each face loads only when a page has its letters
+import '@fontsource/noto-sans-devanagari/400.css';
+import '@fontsource/noto-sans-devanagari/500.css';
+import '@fontsource/noto-sans-devanagari/600.css';
+import '@fontsource/noto-sans-devanagari/700.css';
+import '@fontsource/noto-sans-devanagari/800.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,7 +14,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { setHttpHooks } from '../lib/http.ts';
 import { i18n } from '../lib/i18n.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // the toasts' container, with its transitions and portal, is a chunk of its own fetched with the first toast:
 // the login page shows none until something is sent (ADR 151); toasts raised meanwhile wait in the store
@@ -37,7 +43,7 @@ export function BaseProviders({
   env?: 'default' | 'test';
 }) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <DeferredNotifications />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

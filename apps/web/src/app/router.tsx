@@ -1,6 +1,7 @@
 import { type ComponentType, lazy as reactLazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
+import { WebViewFrame } from '../components/web-view-frame.tsx';
 import { loadFeatureLocales } from '../lib/i18n.ts';
 import { homeFor, paths } from '../lib/paths.ts';
 import { useStored } from '../lib/storage.ts';
@@ -111,7 +112,14 @@ export function AppRoutes() {
     <Suspense fallback={<FullScreenLoader />}>
       <Routes>
         <Route path={paths.root} element={<RootRedirect />} />
-        <Route path={paths.login} element={<LoginPage />} />
+        <Route
+          path={paths.login}
+          element={
+            <WebViewFrame>
+              <LoginPage />
+            </WebViewFrame>
+          }
+        />
         <Route
           element={
             <RequireAuth>
@@ -201,14 +209,23 @@ export function AppRoutes() {
         </Route>
         {/* trip screens (issue 16): a signed link opens the confirmation without a login (ADR 142) */}
         <Route path={paths.fleetLoadConfirmation} element={<FleetConfirmationRoute />} />
-        {/* support area: the join form behind a referral link is public */}
-        <Route path={paths.referralJoin} element={<ReferralJoinPage />} />
+        {/* public pages: a main landmark and a page heading like the shell's (ADR 149) */}
+        <Route
+          element={
+            <WebViewFrame>
+              <Outlet />
+            </WebViewFrame>
+          }
+        >
+          {/* support area: the join form behind a referral link is public */}
+          <Route path={paths.referralJoin} element={<ReferralJoinPage />} />
 
-        {/* account (issue 13): public policy pages, no login */}
-        <Route path="/public/policies" element={<PublicPoliciesIndexPage />} />
-        <Route path={paths.publicPolicy} element={<PublicPolicyPage />} />
-        <Route path="/app/caraxes/public/policies/fo/:type" element={<PublicPolicyPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+          {/* account (issue 13): public policy pages, no login */}
+          <Route path="/public/policies" element={<PublicPoliciesIndexPage />} />
+          <Route path={paths.publicPolicy} element={<PublicPolicyPage />} />
+          <Route path="/app/caraxes/public/policies/fo/:type" element={<PublicPolicyPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
       </Routes>
     </Suspense>
   );

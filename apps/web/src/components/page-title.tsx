@@ -22,10 +22,14 @@ const Context = createContext<TitleContext>({
   setBack: () => undefined,
 });
 
-export function PageTitleProvider({ children }: { children: ReactNode }) {
+/**
+ * `drawsBack`: the frame around the pages draws the back arrow (the portal shell's header). A bare web
+ * view's frame only names the page for screen readers, so its pages keep their own back.
+ */
+export function PageTitleProvider({ children, drawsBack = true }: { children: ReactNode; drawsBack?: boolean }) {
   const [title, setTitle] = useState<string | undefined>();
   const [back, setBack] = useState<Back>();
-  const value = useMemo(() => ({ inShell: true, title, setTitle, back, setBack }), [title, back]);
+  const value = useMemo(() => ({ inShell: drawsBack, title, setTitle, back, setBack }), [drawsBack, title, back]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 

@@ -32,11 +32,13 @@ export function QueryState<T>({
   }
   if (query.isError || query.data === undefined) {
     if (isApiError(query.error) && query.error.status === 403) return <ForbiddenState />;
+    // a missing thing is said in the reader's language (the server's 404 messages are English) and not retried
+    if (isApiError(query.error) && query.error.status === 404) return <EmptyState text={t('common:notFoundHere')} />;
     return (
       <Alert color="red" title={t('common:loadFailed')} role="alert">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{query.error instanceof Error ? query.error.message : t('common:somethingWentWrong')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+          <Button size="xs" h={44} variant="light" color="red" onClick={() => void query.refetch()}>
             {t('common:retry')}
           </Button>
         </Stack>

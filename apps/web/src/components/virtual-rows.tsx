@@ -61,6 +61,8 @@ export function VirtualRows<T>({
       style={{ height, minHeight: 240, overflow: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
       role="table"
       aria-label={label}
+      // a keyboard user scrolls the list too (axe: scrollable-region-focusable)
+      tabIndex={0}
       aria-rowcount={rows.length}
     >
       <Box style={{ minWidth }}>

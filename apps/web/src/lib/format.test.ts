@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatPaisa, formatRupees, isNight, rupeesToPaisa } from './format.ts';
+import { formatDate, formatDateTime, formatPaisa, formatRupees, isNight, rupeesToPaisa, setDateLanguage } from './format.ts';
 
 describe('format', () => {
   it('writes rupees with Indian digit grouping', () => {
@@ -18,5 +18,16 @@ describe('format', () => {
     expect(isNight('2026-03-01T14:30:00Z')).toBe(true); // 20:00 IST
     expect(isNight('2026-03-02T02:29:00Z')).toBe(true); // 07:59 IST
     expect(isNight('2026-03-02T02:30:00Z')).toBe(false); // 08:00 IST
+  });
+
+  it('names the months in Hindi for a Hindi reader, digits as on Indian bills', () => {
+    setDateLanguage('hi');
+    try {
+      expect(formatDate('2026-03-01T18:30:00Z')).toBe('02 मार्च 2026');
+      expect(formatDateTime('2026-11-20T18:30:00Z')).toBe('21 नव. 2026, 12:00 AM');
+    } finally {
+      setDateLanguage('en');
+    }
+    expect(formatDate('2026-03-01T18:30:00Z')).toBe('02 Mar 2026');
   });
 });

@@ -115,8 +115,6 @@ async function readBody(response: Response): Promise<EnvelopeBody | undefined> {
   }
 }
 
-const GENERIC_MESSAGE = 'Something went wrong';
-
 export async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
   const hasBody = options.body !== undefined;
   let response: Response;
@@ -134,7 +132,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 
   const body = await readBody(response);
-  const message = body?.message || GENERIC_MESSAGE;
+  const message = body?.message || i18n.t('common:somethingWentWrong');
 
   if (response.status === 401) {
     storage.clearSession();

@@ -1,6 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import { setDateLanguage } from './format.ts';
 import { setDefaultToastText } from './notify.ts';
 import { storage } from './storage.ts';
 
@@ -119,6 +120,7 @@ i18n.on('languageChanged', (language) => {
   // the HTTP client sends the stored locale, so server messages follow the chosen language
   if (storage.get('locale') !== language) storage.set('locale', language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
+  setDateLanguage(language);
   setDefaultToastText(i18n.t('common:successful'));
 });
 

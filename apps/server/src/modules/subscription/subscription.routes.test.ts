@@ -53,6 +53,9 @@ describe('membership plan and status', () => {
       validityDays: 365,
     });
     expect(res.body.data.plan.benefits.length).toBeGreaterThan(0);
+    // a Hindi reader reads the plan's title in Hindi (ADR 147)
+    const hi = await t.call({ method: 'GET', url: CONFIG, token: op.owner.token, headers: { locale: 'hi' } });
+    expect(hi.body.data.plan.subscriptionTitle).toBe('भाड़ा सदस्यता');
     expect(res.body.data.membership).toEqual({
       status: 'NONE',
       subscribed: false,

@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
+import { planTitleText, textLocale } from '../../lib/user-text.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import * as subscription from './subscription.service.ts';
 
@@ -43,7 +44,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ plan: subscription.Plan
         response: { 200: envelopeSchema(subscriptionConfigSchema) },
       },
     },
-    async (request) => ok(await subscription.getConfig(app.db, payerOf(request).operatorId, plan)),
+    async (request) => {
+      // the plan's title reads in the user's language; orders keep the title as configured (ADR 147)
+      const title = planTitleText(plan.title, textLocale(request.headers.locale, actorOf(request).locale));
+      return ok(await subscription.getConfig(app.db, payerOf(request).operatorId, { ...plan, title }));
+    },
   );
 
   app.post(

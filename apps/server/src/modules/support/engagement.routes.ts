@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
+import { textLocale } from '../../lib/user-text.ts';
 import { actorOf, operatorIdOf, requireKind } from '../../plugins/auth.ts';
 import * as engagement from './engagement.service.ts';
 
@@ -28,7 +29,8 @@ const CONFIG = '/api/rest/tesseract/v1/config';
 
 const userOf = (request: FastifyRequest): engagement.UserActor => {
   const actor = actorOf(request);
-  return { userId: actor.userId, operatorId: operatorIdOf(actor), locale: actor.locale };
+  // the language picked in this browser first, then the saved one (ADR 147)
+  return { userId: actor.userId, operatorId: operatorIdOf(actor), locale: textLocale(request.headers.locale, actor.locale) };
 };
 
 /** Surveys, training, the language welcome, widget acknowledgements and the rating story (issue 14). */

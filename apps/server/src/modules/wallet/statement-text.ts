@@ -1,4 +1,5 @@
 import { IST_TIME_ZONE } from '@bhada/contracts/time';
+import { memoText as userMemoText } from '../../lib/user-text.ts';
 
 /**
  * The words of every statement file (wallet passbook, Fastag statements) in the two languages the
@@ -109,46 +110,8 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: IST_TIME_ZONE, ye
 export const statementFileName = (stem: string, from: Date, to: Date) =>
   `${stem}-${dayFormat.format(from)}_${dayFormat.format(new Date(to.getTime() - 1000))}`;
 
-const MODES_HI: Record<string, string> = {
-  UPI: 'UPI',
-  'Debit Card': 'डेबिट कार्ड',
-  'Credit Card': 'क्रेडिट कार्ड',
-  'Net Banking': 'नेट बैंकिंग',
-  'online payment': 'ऑनलाइन भुगतान',
-};
-
 /**
- * Ledger memos and Fastag descriptions are written once, in English, when money moves; a Hindi
- * statement reads them through these patterns. A memo no pattern knows is shown as written (names and numbers stay as they are).
+ * A ledger memo in the statement's language: memos are written once, in English, when money moves;
+ * a Hindi statement reads them through the one catalogue every screen uses (lib/user-text.ts, ADR 147).
  */
-const MEMOS_HI: Array<[RegExp, (...m: string[]) => string]> = [
-  [/^Money added to wallet$/, () => 'वॉलेट में पैसे जोड़े गए'],
-  [/^Recharge from wallet$/, () => 'वॉलेट से रिचार्ज'],
-  [/^Auto-recharge from wallet$/, () => 'वॉलेट से ऑटो-रिचार्ज'],
-  [/^Added money via (.+)$/, (mode) => `${MODES_HI[mode] ?? mode} से पैसे जोड़े गए`],
-  [/^Fastag recharge for (.+)$/, (v) => `${v} का फास्टैग रिचार्ज`],
-  [/^Auto-recharge for (.+)$/, (v) => `${v} का ऑटो-रिचार्ज`],
-  [/^Toll reversal at (.+)$/, (p) => `${p} पर टोल की वापसी`],
-  [/^Toll at (.+)$/, (p) => `${p} पर टोल`],
-  [/^Advance for trip (.+)$/, (t) => `ट्रिप ${t} का एडवांस`],
-  [/^Token returned for trip (.+)$/, (t) => `ट्रिप ${t} का टोकन वापस`],
-  [/^Balance for trip (.+)$/, (t) => `ट्रिप ${t} की बाकी राशि`],
-  [/^Token on cancelled trip (.+)$/, (t) => `रद्द ट्रिप ${t} का टोकन`],
-  [/^Token for demo trip (.+)$/, (t) => `डेमो ट्रिप ${t} का टोकन`],
-  [/^Token for load (\S+) \((.+)\)$/, (l, lane) => `लोड ${l} (${lane}) का टोकन`],
-  [/^Token cancelled for load (\S+): refund (₹\S+), fee (₹\S+)$/, (l, r, f) => `लोड ${l} का टोकन रद्द: वापसी ${r}, शुल्क ${f}`],
-  [/^Referral reward: (.+) completed a first trip$/, (n) => `रेफ़रल इनाम: ${n} ने पहली ट्रिप पूरी की`],
-  [/^Collection (\S+) for consignment (.+)$/, (c, k) => `कंसाइनमेंट ${k} का कलेक्शन ${c}`],
-  [/^Demo opening balance$/, () => 'डेमो शुरुआती बैलेंस'],
-  [/^(.+): (\d+) days$/, (plan, days) => `${plan}: ${days} दिन`],
-];
-
-/** A ledger memo in the statement's language. */
-export function memoText(memo: string, lang: StatementLang): string {
-  if (lang === 'en') return memo;
-  for (const [pattern, say] of MEMOS_HI) {
-    const m = pattern.exec(memo);
-    if (m) return say(...m.slice(1));
-  }
-  return memo;
-}
+export const memoText = (memo: string, lang: StatementLang): string => userMemoText(memo, lang);

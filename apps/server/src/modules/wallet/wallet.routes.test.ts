@@ -49,6 +49,33 @@ describe('wallet balance and passbook', () => {
     expect(pw.body.data).toEqual({ balanceInPaisa: 123_456, active: true });
   });
 
+  it('writes the descriptions and a bank decline in Hindi for a Hindi reader, and keeps English for others (ADR 147)', async () => {
+    const { operatorId, owner, vehicle } = await fleet();
+    await t.db.insert(paymentOrders).values({
+      id: 'ORD-HI-F1',
+      purpose: 'WALLET_TOPUP',
+      payerType: 'OPERATOR',
+      payerId: operatorId,
+      userCode: owner.userCode,
+      amountPaisa: 500_000,
+      status: 'FAILURE',
+      statusRemarks: 'Transaction declined by bank',
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
+    const url = '/api/wallet/transactions?pageNo=0&pageSize=20';
+    const hi = await t.call({ method: 'GET', url, token: owner.token, headers: { locale: 'hi' } });
+    const rows = hi.body.data.list as { description: string; status: string; statusRemarks: string | null }[];
+    expect(rows.map((r) => r.description)).toContain(`${vehicle.number} का फास्टैग रिचार्ज`);
+    expect(rows.find((r) => r.status === 'FAILURE')).toMatchObject({
+      description: 'वॉलेट में पैसे जोड़े गए',
+      statusRemarks: 'बैंक ने लेन-देन अस्वीकार कर दिया',
+    });
+    for (const r of rows) expect(r.description).not.toMatch(/\b(for|at|Toll|Money|Fastag)\b/);
+
+    const en = await t.call({ method: 'GET', url, token: owner.token, headers: { locale: 'en' } });
+    expect((en.body.data.list as { description: string }[]).map((r) => r.description)).toContain(`Fastag recharge for ${vehicle.number}`);
+  });
+
   it('merges ledger movements with pending and failed top-ups, newest first, with opening and closing balances', async () => {
     const { operatorId, owner, vehicle } = await fleet();
     const older = new Date(Date.now() - 3 * 86_400_000);

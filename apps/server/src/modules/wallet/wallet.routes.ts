@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
+import { textLocale } from '../../lib/user-text.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
 import { downloadOf, requireDownloadToken, sendStatement } from './report-route.ts';
 import * as wallet from './wallet.service.ts';
@@ -60,7 +61,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (ap
         response: { 200: envelopeSchema(passbookResponseSchema) },
       },
     },
-    async (request) => ok(await wallet.passbook(app.db, op(request), request.query)),
+    async (request) =>
+      ok(await wallet.passbook(app.db, op(request), request.query, textLocale(request.headers.locale, actorOf(request).locale))),
   );
 
   app.get(

@@ -8,9 +8,10 @@ import type {
 import { PASSBOOK_DEFAULT_RANGE_SECONDS, WALLET_MESSAGES } from '@bhada/contracts/wallet';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { memoText, remarksText, type TextLocale } from '../../lib/user-text.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { accountId, balanceOf, balancesBefore, postingsBetween } from '../ledger/ledger.service.ts';
-import { memoText, type StatementLang, statementWords } from './statement-text.ts';
+import { type StatementLang, statementWords } from './statement-text.ts';
 import type { Statement } from './statement-writer.ts';
 import * as repo from './wallet.repository.ts';
 
@@ -36,7 +37,8 @@ export function timeWindow(fromTime: number | undefined, toTime: number | undefi
   return { from: new Date(from * 1000), to: new Date((to + 1) * 1000), fromSec: from, toSec: to };
 }
 
-export async function passbook(db: Db, operatorId: string, query: PassbookQuery): Promise<PassbookResponse> {
+/** `locale` is the reader's language: descriptions and bank remarks are rendered in it (ADR 147). */
+export async function passbook(db: Db, operatorId: string, query: PassbookQuery, locale: TextLocale = 'en'): Promise<PassbookResponse> {
   const { from, to } = timeWindow(query.fromTime, query.toTime);
   const scope = { operatorId, accountId: accountId(walletAccount(operatorId)), from, to };
   const [rows, totalCount] = await Promise.all([
@@ -53,14 +55,14 @@ export async function passbook(db: Db, operatorId: string, query: PassbookQuery)
       return {
         id: r.id,
         date: r.at.toISOString(),
-        description: r.description,
+        description: memoText(r.description, locale),
         amount: toRupees(Math.abs(r.amount)),
         // a top-up order is always money coming in, whether or not it arrived
         transactionType: moved && r.amount < 0 ? 'DEBIT' : 'CREDIT',
         openingBalance: moved ? toRupees(r.balanceAfter! - r.amount) : null,
         closingBalance: moved ? toRupees(r.balanceAfter!) : null,
         status: r.status,
-        statusRemarks: r.statusRemarks,
+        statusRemarks: remarksText(r.statusRemarks, r.status, locale),
       };
     }),
     totalCount,

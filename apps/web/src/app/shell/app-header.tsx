@@ -35,7 +35,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
 
   return (
     <Group h="100%" px="md" gap="sm" wrap="nowrap">
-      <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="md" aria-label={t('shell:openMenu')} />
+      <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" w={44} h={44} aria-label={t('shell:openMenu')} />
       {showBack ? (
         <ActionIcon variant="subtle" size={44} aria-label={t('common:back')} onClick={goBack} data-testid="shell-back">
           <IconArrowLeft size={22} />

@@ -35,7 +35,7 @@ export function SideMenu({ onNavigate, footer }: { onNavigate?: () => void; foot
       </Group>
       <Divider />
       <ScrollArea style={{ flex: 1 }} p="xs">
-        <nav aria-label="main">
+        <nav aria-label={t('mainMenu')}>
           {menuFor(menuType)
             .filter((item) => !item.permission || access.can(item.permission))
             .map((item) => (

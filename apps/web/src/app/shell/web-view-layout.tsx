@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { WebViewFrame } from '../../components/web-view-frame.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { runsInNativeApp } from '../../lib/native-bridge.ts';
 import { AppLayout } from './app-layout.tsx';
@@ -20,9 +21,11 @@ function BareWebView() {
   // the session's permissions decide which controls a page shows, in the app as on the portal
   useMe();
   return (
-    <Suspense fallback={<FullScreenLoader />}>
-      <Outlet />
-    </Suspense>
+    <WebViewFrame>
+      <Suspense fallback={<FullScreenLoader />}>
+        <Outlet />
+      </Suspense>
+    </WebViewFrame>
   );
 }
 

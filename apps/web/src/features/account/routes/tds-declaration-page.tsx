@@ -21,7 +21,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackHeader } from '../../../components/back-header.tsx';
@@ -236,7 +235,7 @@ export default function TdsDeclarationPage() {
                 <DateField label={t('tds.endDate')} allowFuture minDate={fy.start} maxDate={fy.end} {...form.getInputProps('endDate')} />
               </SimpleGrid>
               <Text size="xs" c="dimmed">
-                {t('tds.fyNote', { fy: financialYearOf(today), end: dayjs(fy.end).format('DD MMM YYYY') })}
+                {t('tds.fyNote', { fy: financialYearOf(today), end: formatDate(`${fy.end}T12:00:00+05:30`) })}
               </Text>
               {failure ? (
                 <Alert color="red" role="alert">

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
+import { usePageTitle } from '../../../components/page-title.tsx';
 import { config } from '../../../lib/config.ts';
 import { homeFor } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -20,6 +21,7 @@ const authContracts = () => import('@bhada/contracts/auth');
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
+  usePageTitle(t('auth:title'));
   const navigate = useNavigate();
   const location = useLocation();
   const sendOtp = useSendOtp();

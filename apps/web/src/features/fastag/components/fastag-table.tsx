@@ -1,5 +1,7 @@
 import type { FastagRow } from '@bhada/contracts/fastag';
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { VirtualRows } from '../../../components/virtual-rows.tsx';
 import { formatDateTime, formatNumber, formatRupees } from '../../../lib/format.ts';
@@ -10,8 +12,12 @@ import { AutoRechargeSwitch } from './auto-recharge-switch.tsx';
 const GRID = 'minmax(136px,1.4fr) 90px minmax(170px,1.6fr) 110px 110px 260px';
 const MIN_WIDTH = 136 + 90 + 170 + 110 + 110 + 260;
 const cell = { padding: '10px 8px', minWidth: 0 } as const;
-// on a phone the table scrolls sideways; the vehicle (with its class colour) stays in view
 const stickyCell = { ...cell, position: 'sticky', left: 0, zIndex: 1 } as const;
+/** Below this width each tag is a card with every control in view (like the passbook), not a sideways table. */
+export const PHONE_QUERY = '(max-width: 40em)';
+
+/** `onRecharge` and `onMinBalance` are absent when the role may not recharge (FASTAG_RECHARGE) */
+type Actions = { onOpen: (row: FastagRow) => void; onRecharge?: (row: FastagRow) => void; onMinBalance?: (row: FastagRow) => void };
 
 export function FastagTable({
   rows,
@@ -34,6 +40,22 @@ export function FastagTable({
   onMinBalance?: (row: FastagRow) => void;
 }) {
   const { t } = useTranslation('fastag');
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  if (phone) {
+    return (
+      <VirtualRows
+        rows={rows}
+        label={t('tableLabel')}
+        estimateSize={210}
+        minWidth={0}
+        getKey={(r) => r.tagId}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={onLoadMore}
+        renderRow={(row) => <FastagCard row={row} onOpen={onOpen} onRecharge={onRecharge} onMinBalance={onMinBalance} />}
+      />
+    );
+  }
   const header = (
     <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID }}>
       {[
@@ -95,7 +117,7 @@ export function FastagTable({
               borderLeft: `6px solid var(--mantine-color-${tagColor(row.tagClass)}-5)`,
             }}
           >
-            <Text fw={600} size="sm">
+            <Text fw={600} size="sm" data-testid="fastag-open-details">
               {row.vehicleNumber}
             </Text>
             <Text size="xs" c="dimmed" truncate>
@@ -138,7 +160,8 @@ export function FastagTable({
             {onRecharge && onMinBalance ? (
               <>
                 <Button
-                  size="compact-sm"
+                  h={44}
+                  size="sm"
                   onClick={(e) => {
                     e.stopPropagation();
                     onRecharge(row);
@@ -147,7 +170,8 @@ export function FastagTable({
                   {t('recharge')}
                 </Button>
                 <Button
-                  size="compact-sm"
+                  h={44}
+                  size="sm"
                   variant="light"
                   onClick={(e) => {
                     e.stopPropagation();
@@ -162,5 +186,70 @@ export function FastagTable({
         </Box>
       )}
     />
+  );
+}
+
+/**
+ * A phone's tag: the vehicle opens the details (spec fastag §4); balance, auto-recharge and the two
+ * actions sit below it, each a full 44 px target, so a tap lands on what it shows.
+ */
+function FastagCard({ row, onOpen, onRecharge, onMinBalance }: { row: FastagRow } & Actions) {
+  const { t } = useTranslation('fastag');
+  const low = row.autoRecharge && row.fastagAmount < row.minBalance;
+  return (
+    <Box role="row" px={4} py={6}>
+      <Paper role="cell" withBorder radius="md" p="sm" style={{ borderLeft: `6px solid var(--mantine-color-${tagColor(row.tagClass)}-5)` }}>
+        <Stack gap="xs">
+          <UnstyledButton
+            onClick={() => onOpen(row)}
+            data-testid="fastag-open-details"
+            aria-label={t('openDetails', { vehicle: row.vehicleNumber })}
+            mih={44}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Box style={{ minWidth: 0 }}>
+                <Text fw={700}>{row.vehicleNumber}</Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {t('classLabel', { tagClass: row.tagClass })} · {row.barcode}
+                </Text>
+              </Box>
+              <IconChevronRight size={20} aria-hidden />
+            </Group>
+          </UnstyledButton>
+          <Text size="xs" c="dimmed">
+            {row.lastTollName ? `${row.lastTollName}${row.lastTollTime ? ` · ${formatDateTime(row.lastTollTime)}` : ''}` : t('noToll')}
+          </Text>
+          <Group justify="space-between" wrap="nowrap" align="center">
+            <Box>
+              <Text size="xs" c="dimmed">
+                {t('columns.balance')}
+              </Text>
+              <Text fw={700} c={low ? 'red' : undefined}>
+                {formatRupees(row.fastagAmount)}
+              </Text>
+              {row.minBalance > 0 && (
+                <Text size="xs" c="dimmed">
+                  {t('minBalanceShort', { amount: formatRupees(row.minBalance) })}
+                </Text>
+              )}
+            </Box>
+            <Group gap={8} wrap="nowrap" mih={44}>
+              <Text size="sm">{t('columns.autoRecharge')}</Text>
+              <AutoRechargeSwitch row={row} readOnly={!onRecharge} />
+            </Group>
+          </Group>
+          {onRecharge && onMinBalance ? (
+            <SimpleGrid cols={2} spacing="xs">
+              <Button h={44} onClick={() => onRecharge(row)}>
+                {t('recharge')}
+              </Button>
+              <Button h={44} variant="light" onClick={() => onMinBalance(row)} styles={{ label: { whiteSpace: 'normal' } }}>
+                {t('maintainBalance')}
+              </Button>
+            </SimpleGrid>
+          ) : null}
+        </Stack>
+      </Paper>
+    </Box>
   );
 }

@@ -68,7 +68,7 @@ export function TransactionsTable({
                 </Badge>
               )}
               {row.kind === 'TOLL' && row.ticket === 0 && (
-                <Button size="compact-xs" variant="subtle" color="orange" loading={disputing === row.txnId} onClick={() => onDispute(row)}>
+                <Button size="xs" h={44} variant="subtle" color="orange" loading={disputing === row.txnId} onClick={() => onDispute(row)}>
                   {t('details.dispute')}
                 </Button>
               )}

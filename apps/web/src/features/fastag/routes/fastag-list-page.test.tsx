@@ -4,6 +4,7 @@ import { HttpResponse, http as mswHttp } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { storage } from '../../../lib/storage.ts';
+import { answerMediaQueries } from '../../../test/media.ts';
 import { setupMswServer } from '../../../test/msw.ts';
 import { ok, renderApp } from '../../../test/render.tsx';
 import FastagListPage from './fastag-list-page.tsx';
@@ -159,5 +160,33 @@ describe('Fastag list page', () => {
     const rendered = within(table).getAllByRole('row').length;
     expect(rendered).toBeGreaterThan(1);
     expect(rendered).toBeLessThan(100);
+  });
+
+  it('on a phone: one card per tag with balance, auto-recharge and both actions; the vehicle opens the details', async () => {
+    window.matchMedia = answerMediaQueries((query) => query.includes('max-width: 40em'));
+    try {
+      server.use(
+        mswHttp.get('*/api/fastag/vehicleWiseTagAmount', () =>
+          HttpResponse.json(ok({ list: [{ ...row, autoRecharge: true, minBalance: 500 }], totalCount: 1, searchText: '' })),
+        ),
+      );
+      const { user } = renderApp(<FastagListPage />, { route: '/portal/fastag' });
+      const list = await screen.findByRole('table', { name: 'Vehicles with Fastag' });
+      // no column headers: a card names what it shows
+      expect(within(list).queryByRole('columnheader')).toBeNull();
+      expect(within(list).getByText('₹1,250.5')).toBeInTheDocument();
+      expect(within(list).getByText('Min ₹500')).toBeInTheDocument();
+      expect(within(list).getByRole('switch', { name: 'Auto-recharge for RJ14GA1234' })).toBeChecked();
+
+      await user.click(within(list).getByRole('button', { name: 'Recharge' }));
+      expect(await screen.findByRole('dialog', { name: 'Recharge RJ14GA1234' })).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent('/portal/fastag');
+      await user.keyboard('{Escape}');
+
+      await user.click(within(list).getByRole('button', { name: 'Open Fastag transactions for RJ14GA1234' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal/fastag/details'));
+    } finally {
+      window.matchMedia = answerMediaQueries(() => false);
+    }
   });
 });

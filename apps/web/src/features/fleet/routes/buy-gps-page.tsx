@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Container, Group, Image, List, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDate, formatPaisa } from '../../../lib/format.ts';
 import { useGpsEligibility, useGpsInfo, useInstallGps } from '../api/gps.ts';
@@ -25,6 +26,7 @@ function Images({ images }: { images: string[] }) {
 /** Buy GPS (spec fastag §2.4 /web-view/buy-gps, app config buyGpsLink): product, eligibility per vehicle, order. */
 export default function BuyGpsPage() {
   const { t } = useTranslation('fleet');
+  usePageTitle(t('gps.title'));
   const info = useGpsInfo();
   const vehicles = useCompactVehicles();
   const [vehicleId, setVehicleId] = useState<string | null>(null);

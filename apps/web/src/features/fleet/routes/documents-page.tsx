@@ -126,9 +126,9 @@ function IdProof() {
         accept="image/jpeg,image/png,image/webp,image/heic,application/pdf"
         onChange={(f) => void upload(f)}
         disabled={progress !== null}
-        aria-label={t('docType.ID_PROOF')}
+        aria-label={t(current ? 'documents.replaceIdProof' : 'documents.uploadIdProof')}
       />
-      {progress !== null ? <Progress mt="xs" value={progress} /> : null}
+      {progress !== null ? <Progress mt="xs" value={progress} aria-label={t('docType.ID_PROOF')} /> : null}
       {error ? (
         <Text size="sm" c="red" role="alert">
           {error}

@@ -4,6 +4,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapZoom } from '../../../components/map-zoom.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -97,7 +98,8 @@ export default function GpsDashboardPage() {
                 ))}
               </Group>
               <div style={{ height: '60vh', minHeight: 320 }} data-testid="fleet-map">
-                <MapContainer center={[23.5, 78.9]} zoom={5} preferCanvas style={{ height: '100%', width: '100%' }}>
+                <MapContainer center={[23.5, 78.9]} zoom={5} zoomControl={false} preferCanvas style={{ height: '100%', width: '100%' }}>
+                  <MapZoom />
                   <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
                   <FitOnce points={points} />
                   {data.vehicles.map((v) => (

@@ -93,6 +93,17 @@ describe('operator load board', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/web-view/active-loads?state=QUOTED');
   });
 
+  it('shows a deep-linked tab selected, named as the app or as the API names it', async () => {
+    board({ CONFIRMED: [load('DM-3', ['Pune', 'Surat'], 'CONFIRMED')], LOST: [load('DM-4', ['Agra', 'Kota'], 'LOST')] });
+    const first = renderApp(<ActiveLoadsPage />, { route: `${PATH}?state=CONFIRMED`, path: PATH });
+    expect(await screen.findByRole('tab', { name: /Confirmed/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Pune → Surat')).toBeInTheDocument();
+    first.unmount();
+    renderApp(<ActiveLoadsPage />, { route: `${PATH}?state-id=lost`, path: PATH });
+    expect(await screen.findByRole('tab', { name: /Closed/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Agra → Kota')).toBeInTheDocument();
+  });
+
   it('says so when a tab has no loads', async () => {
     board({ OPEN: [load('DM-1', ['Delhi', 'Ludhiana'])] });
     const { user } = renderApp(<ActiveLoadsPage />, { route: `${PATH}?state=WON`, path: PATH });

@@ -22,7 +22,9 @@ export function ActiveLoadsPage() {
   const { t, i18n } = useTranslation('loads');
   usePageTitle(t('title'));
   const [params, setParams] = useSearchParams();
-  const stateId = (TABS.find((s) => s === params.get('state')) ?? 'OPEN') as OperatorLoadState;
+  // a deep link may name the tab as the app does (?state=CONFIRMED) or as the API does (?state-id=confirmed)
+  const asked = (params.get('state') ?? params.get('state-id') ?? '').toUpperCase();
+  const stateId = TABS.find((s) => s === asked) ?? 'OPEN';
   const [page, setPage] = useState(0);
   const tabs = useLoadTabs();
   const filters: LoadFiltersValue = {
@@ -57,6 +59,7 @@ export function ActiveLoadsPage() {
           <Button
             variant="light"
             size="xs"
+            h={44}
             leftSection={<IconRefresh size={16} />}
             onClick={() => void refresh()}
             loading={loads.isFetching}
@@ -88,11 +91,13 @@ export function ActiveLoadsPage() {
             setParams(next, { replace: true });
           }}
         >
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {/* the five tabs wrap onto a second line on a phone instead of scrolling Confirmed and Closed out of sight */}
+          <Tabs.List style={{ flexWrap: 'wrap' }}>
             {TABS.map((s) => (
               <Tabs.Tab
                 key={s}
                 value={s}
+                mih={44}
                 rightSection={
                   countOf(s) ? (
                     <Badge size="xs" circle>
@@ -125,7 +130,7 @@ export function ActiveLoadsPage() {
                   />
                 ))}
                 <Group justify="space-between">
-                  <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                  <Button variant="default" size="xs" h={44} disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
                     {t('previous')}
                   </Button>
                   <Text size="xs" c="dimmed">
@@ -134,6 +139,7 @@ export function ActiveLoadsPage() {
                   <Button
                     variant="default"
                     size="xs"
+                    h={44}
                     disabled={(page + 1) * LOADS_PAGE_SIZE >= data.totalCount}
                     onClick={() => setPage((p) => p + 1)}
                   >

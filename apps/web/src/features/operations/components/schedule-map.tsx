@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import type { mapClusterSchema } from '@bhada/contracts/operations';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMapEvents } from 'react-leaflet';
 import type { z } from 'zod';
+import { MapZoom } from '../../../components/map-zoom.tsx';
 
 const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; OpenStreetMap contributors';
@@ -45,7 +46,8 @@ export function ScheduleMap({
   onPick: (id: string) => void;
 }) {
   return (
-    <MapContainer center={[22.5, 79]} zoom={5} style={{ height: 420, width: '100%', borderRadius: 8 }} preferCanvas>
+    <MapContainer center={[22.5, 79]} zoom={5} zoomControl={false} style={{ height: 420, width: '100%', borderRadius: 8 }} preferCanvas>
+      <MapZoom />
       <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
       <ViewWatcher onView={onView} />
       {clusters.map((c) => (

@@ -135,7 +135,7 @@ function DocketEditor({ data }: { data: DocketResponse }) {
             <b>{t('docket.route')}:</b> {c.originCity} → {c.destinationCity}
           </Text>
           <Text size="sm">
-            <b>{t('docket.goods')}:</b> {c.material}, {c.weightKg.toLocaleString('en-IN')} kg
+            <b>{t('docket.goods')}:</b> {c.material}, {t('docket.weightValue', { weight: c.weightKg.toLocaleString('en-IN') })}
           </Text>
           <Text size="sm">
             <b>{t('docket.freight')}:</b> {formatPaisa(c.freightInPaisa)}

@@ -236,7 +236,7 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
           </Accordion.Item>
         ) : null}
       </Accordion>
-      <Group justify="center" gap={6} c="teal.8">
+      <Group justify="center" gap={6} c="teal">
         <IconShieldCheck size={18} />
         <Text size="sm" fw={600}>
           {t('payments:payment.safe')}

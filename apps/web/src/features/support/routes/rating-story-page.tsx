@@ -113,7 +113,12 @@ export default function RatingStoryPage() {
                   </Text>
                   <Text size="sm">{Math.round(c.score)}/100</Text>
                 </Group>
-                <Progress value={c.score} color={c.score >= 70 ? 'teal' : c.score >= 40 ? 'orange' : 'red'} mt={4} />
+                <Progress
+                  value={c.score}
+                  color={c.score >= 70 ? 'teal' : c.score >= 40 ? 'orange' : 'red'}
+                  mt={4}
+                  aria-label={t(`rating.${c.key}.title`)}
+                />
                 <Text size="xs" c="dimmed" mt={4}>
                   {c.value === null ? t('rating.noData') : t(`rating.${c.key}.value`, { value: c.value, sample: c.sample })}
                 </Text>

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { useNavigate } from 'react-router';
+import { MapZoom } from '../../../components/map-zoom.tsx';
 import { useEventStream } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
@@ -83,7 +84,14 @@ export function TripTrackingCard({ tripId, state }: { tripId: string; state: str
       <Stack gap="xs">
         {/* isolate: Leaflet's panes and controls (z-index 400–1000) must stay under modals and menus */}
         <div style={{ height: 260, borderRadius: 8, overflow: 'hidden', isolation: 'isolate' }} data-testid="trip-map">
-          <MapContainer center={[current.lat, current.lng]} zoom={7} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
+          <MapContainer
+            center={[current.lat, current.lng]}
+            zoom={7}
+            zoomControl={false}
+            style={{ height: '100%', width: '100%' }}
+            scrollWheelZoom={false}
+          >
+            <MapZoom />
             <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
             <FitBounds data={data} />
             <Polyline positions={path} pathOptions={{ color: '#1c7ed6', weight: 4 }} />

@@ -1,5 +1,5 @@
 import type { TripListItem } from '@bhada/contracts/trips';
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconTruck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,14 +10,9 @@ import { TripStateBadge } from './trip-state-badge.tsx';
 export function TripCard({ trip }: { trip: TripListItem }) {
   const { t } = useTranslation('trips');
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="sm"
-      component={Link}
-      to={pathWith(paths.tripDetailsV2, { tripId: trip.tripId })}
-      aria-label={t('openTrip', { id: trip.tripId })}
-    >
+    <Card withBorder radius="md" padding="sm" component={Link} to={pathWith(paths.tripDetailsV2, { tripId: trip.tripId })}>
+      {/* the link's name is its content (lane, state, vehicle, amount), led by which trip it opens */}
+      <VisuallyHidden>{t('openTrip', { id: trip.tripId })}</VisuallyHidden>
       <Stack gap={6}>
         {/* at 360 px a long lane and a long state do not fit one line: the badge wraps below */}
         <Group justify="space-between" wrap="wrap" gap={4}>

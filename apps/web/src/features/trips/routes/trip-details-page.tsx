@@ -70,8 +70,8 @@ export default function TripDetailsPage({ version, Tracking, Pod }: { version: 1
                     </Text>
                     <Group gap={4}>
                       <Text size="sm">{trip.driverName}</Text>
-                      <Anchor href={`tel:${trip.driverNumber}`} size="sm" aria-label={t('callDriver')}>
-                        <IconPhone size={14} /> {trip.driverNumber}
+                      <Anchor href={`tel:${trip.driverNumber}`} size="sm" title={t('callDriver')}>
+                        <IconPhone size={14} aria-hidden /> {trip.driverNumber}
                       </Anchor>
                     </Group>
                     <Text size="xs" c="dimmed">

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PAYMENTS_MESSAGES } from '@bhada/contracts/payments';
+import { WALLET_MESSAGES } from '@bhada/contracts/wallet';
+import { describe, expect, it } from 'vitest';
+import { memoText, planTitleText, remarksText, textLocale } from './user-text.ts';
+
+const SRC = join(import.meta.dirname, '..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return name.endsWith('.ts') && !/test/.test(name) ? [path] : [];
+  });
+}
+
+/** Every memo a module or the seed writes, with its ${…} parts filled by a code-like stand-in. */
+function memoSamples(): string[] {
+  const samples = new Set<string>();
+  for (const file of sources(SRC)) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/memo: (`[^`]*`|'[^']*')/g)) {
+      const literal = m[1]!.slice(1, -1);
+      samples.add(literal.replace(/\$\{[^}]*\}/g, (part) => (part.includes('toRupees') ? '₹100' : 'X9')));
+    }
+  }
+  return [...samples];
+}
+
+// Latin words left in a Hindi rendering, apart from the stand-ins, names of payment modes and codes
+const english = (text: string) => (text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !/^(X9|UPI)$/.test(w));
+
+describe('user text in Hindi (ADR 147)', () => {
+  it('renders every memo the server writes in Hindi, keeping names and codes', () => {
+    const samples = memoSamples();
+    expect(samples.length).toBeGreaterThan(15);
+    const left = samples.map((s) => [s, memoText(s, 'hi')] as const).filter(([, hi]) => english(hi).length > 0);
+    expect(left).toEqual([]);
+    expect(memoText('Toll at Kherki Daula Toll Plaza (NH48)', 'hi')).toBe('Kherki Daula Toll Plaza (NH48) पर टोल');
+    expect(memoText(PAYMENTS_MESSAGES.added('Net Banking'), 'hi')).toBe('नेट बैंकिंग से पैसे जोड़े गए');
+    expect(memoText(WALLET_MESSAGES.topUpDescription, 'hi')).toBe('वॉलेट में पैसे जोड़े गए');
+  });
+
+  it('leaves English readers the memo as written', () => {
+    expect(memoText('Advance for trip TRP-1', 'en')).toBe('Advance for trip TRP-1');
+  });
+
+  it('gives a Hindi reader a bank decline in Hindi, known or not', () => {
+    expect(remarksText('Transaction declined by bank', 'FAILURE', 'hi')).toBe('बैंक ने लेन-देन अस्वीकार कर दिया');
+    expect(remarksText('Insufficient funds in account XX12', 'FAILURE', 'hi')).toBe('बैंक ने यह भुगतान पूरा नहीं किया');
+    expect(remarksText('Awaiting confirmation from the bank', 'PENDING', 'hi')).toBe('बैंक से पुष्टि की प्रतीक्षा है');
+    expect(remarksText(PAYMENTS_MESSAGES.notConfirmed, 'FAILURE', 'hi')).toMatch(/72 घंटों/);
+    expect(remarksText('Transaction declined by bank', 'FAILURE', 'en')).toBe('Transaction declined by bank');
+    expect(remarksText(null, 'FAILURE', 'hi')).toBeNull();
+  });
+
+  it('reads the language from the header first, then the saved language', () => {
+    expect(textLocale('hi', 'en')).toBe('hi');
+    expect(textLocale('en', 'hi')).toBe('en');
+    expect(textLocale(undefined, 'hi')).toBe('hi');
+    expect(textLocale('fr', null)).toBe('en');
+  });
+
+  it('names the configured plan in Hindi', () => {
+    expect(planTitleText('Bhada Membership', 'hi')).toBe('भाड़ा सदस्यता');
+    expect(planTitleText('Bhada Membership', 'en')).toBe('Bhada Membership');
+  });
+});
