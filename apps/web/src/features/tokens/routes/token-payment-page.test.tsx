@@ -5,6 +5,7 @@ import { setLanguage } from '../../../lib/i18n.ts';
 import { storage } from '../../../lib/storage.ts';
 import { setupMswServer } from '../../../test/msw.ts';
 import { ok, renderApp } from '../../../test/render.tsx';
+import { DISPATCHER_PERMISSIONS, queryClientWithSession } from '../../../test/session.ts';
 import { TokenPaymentPage } from './token-payment-page.tsx';
 
 const server = setupMswServer();
@@ -109,5 +110,20 @@ describe('token payment', () => {
     expect(calls).toEqual(['vehicle-details', 'initiate-token', 'pay-token']);
     // still on the payment screen: nothing was confirmed
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(ROUTE));
+  });
+
+  it('does not offer Add Money to a role that may not add money', async () => {
+    serve();
+    const { user } = renderApp(<TokenPaymentPage />, {
+      route: ROUTE,
+      path: PATH,
+      queryClient: queryClientWithSession('SUBORDINATE', DISPATCHER_PERMISSIONS),
+    });
+    await user.click(await screen.findByRole('radio', { name: /PB10AB1234/ }));
+    await user.type(screen.getByLabelText('Driver name'), 'Balwinder Singh');
+    await user.type(screen.getByLabelText('Driver mobile number'), '9812345678');
+    await user.click(screen.getByRole('button', { name: 'Pay ₹1,000 from wallet' }));
+    expect(await screen.findByText('Your wallet balance is too low for this token. Add money and try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add money to wallet' })).not.toBeInTheDocument();
   });
 });

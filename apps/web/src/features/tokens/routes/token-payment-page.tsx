@@ -10,6 +10,7 @@ import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
+import { useSessionAccess } from '../../../lib/session.ts';
 import { useEligibleVehicles } from '../api/get-eligible-vehicles.ts';
 import { usePhonebook } from '../api/get-phonebook.ts';
 import { useTokenDetails } from '../api/get-token-details.ts';
@@ -34,6 +35,8 @@ export function TokenPaymentPage() {
   const [driverName, setDriverName] = useState('');
   const [driverNumber, setDriverNumber] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // a role without Add Money is not offered it (the server would refuse it)
+  const access = useSessionAccess();
   const [failure, setFailure] = useState<{ message: string; addMoney: boolean }>();
 
   const chosen = vehicles.data?.find((v) => v.vehicleId === vehicleId);
@@ -173,7 +176,7 @@ export function TokenPaymentPage() {
               <Alert color="red" role="alert">
                 <Stack gap="xs">
                   <Text size="sm">{failure.message}</Text>
-                  {failure.addMoney ? (
+                  {failure.addMoney && access.can('WALLET_ADD_MONEY') ? (
                     <Button component={Link} to={paths.addMoney} leftSection={<IconWallet size={16} />} color="orange">
                       {t('addMoney')}
                     </Button>
