@@ -203,29 +203,13 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
         },
       },
       async (request) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const given = String(request.headers[ISSUER_SIGNATURE_HEADER] ?? '').replace(/^sha256=/, '');
-        if (!given || !safeEqual(given, hmac(opts.issuerSecret, raw))) {
-          request.log.warn({ ip: request.ip, length: raw.length }, 'toll webhook refused: bad signature');
-          throw new AppError(FASTAG_ERRORS.FASTAG_WEBHOOK_SIGNATURE_INVALID, FASTAG_MESSAGES.badSignature);
-        }
-        let json: unknown;
-        try {
-          json = JSON.parse(raw);
-        } catch {
-          throw badRequest('Body is not JSON');
-        }
-        const parsed = tollEventSchema.safeParse(json);
-        if (!parsed.success) {
-          request.log.warn({ issues: parsed.error.issues }, 'toll webhook refused: invalid event');
-          throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid event', parsed.error.issues[0]?.path.map(String).join('.'));
-        }
+        const event = signedIssuerBody(request, opts.issuerSecret, tollEventSchema, 'toll webhook');
         let applied: Awaited<ReturnType<typeof tolls.applyTollEvent>>;
         try {
-          applied = await tolls.applyTollEvent(app.db, parsed.data);
+          applied = await tolls.applyTollEvent(app.db, event);
         } catch (err) {
           if (err instanceof AppError)
-            request.log.warn({ eventId: parsed.data.eventId, tagId: parsed.data.tagId, code: err.code }, 'toll webhook refused');
+            request.log.warn({ eventId: event.eventId, tagId: event.tagId, code: err.code }, 'toll webhook refused');
           throw err;
         }
         if (applied.alerts.length) {
@@ -253,24 +237,8 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
         },
       },
       async (request) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const given = String(request.headers[ISSUER_SIGNATURE_HEADER] ?? '').replace(/^sha256=/, '');
-        if (!given || !safeEqual(given, hmac(opts.issuerSecret, raw))) {
-          request.log.warn({ ip: request.ip, length: raw.length }, 'toll batch refused: bad signature');
-          throw new AppError(FASTAG_ERRORS.FASTAG_WEBHOOK_SIGNATURE_INVALID, FASTAG_MESSAGES.badSignature);
-        }
-        let json: unknown;
-        try {
-          json = JSON.parse(raw);
-        } catch {
-          throw badRequest('Body is not JSON');
-        }
-        const parsed = tollBatchSchema.safeParse(json);
-        if (!parsed.success) {
-          request.log.warn({ issues: parsed.error.issues }, 'toll batch refused: invalid batch');
-          throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid batch', parsed.error.issues[0]?.path.map(String).join('.'));
-        }
-        const applied = await tolls.applyTollEvents(app.db, parsed.data.events);
+        const batch = signedIssuerBody(request, opts.issuerSecret, tollBatchSchema, 'toll batch');
+        const applied = await tolls.applyTollEvents(app.db, batch.events);
         if (applied.alerts.length) {
           await tolls
             .sendAlerts(app.db, app.ctx.notifier, applied.alerts)
@@ -281,3 +249,28 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
     );
   });
 };
+
+/**
+ * The issuer's signed body (both toll webhooks): the HMAC-SHA256 of the raw body must match the
+ * header, and the JSON must fit `schema`; anything else is refused and logged as `what`.
+ */
+function signedIssuerBody<T>(request: FastifyRequest, secret: string, schema: z.ZodType<T>, what: string): T {
+  const raw = typeof request.body === 'string' ? request.body : '';
+  const given = String(request.headers[ISSUER_SIGNATURE_HEADER] ?? '').replace(/^sha256=/, '');
+  if (!given || !safeEqual(given, hmac(secret, raw))) {
+    request.log.warn({ ip: request.ip, length: raw.length }, `${what} refused: bad signature`);
+    throw new AppError(FASTAG_ERRORS.FASTAG_WEBHOOK_SIGNATURE_INVALID, FASTAG_MESSAGES.badSignature);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw badRequest('Body is not JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    request.log.warn({ issues: parsed.error.issues }, `${what} refused: invalid body`);
+    throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid body', parsed.error.issues[0]?.path.map(String).join('.'));
+  }
+  return parsed.data;
+}
