@@ -186,7 +186,11 @@ describe('PDF statements', () => {
     await t.db.update(users).set({ locale: 'hi' }).where(eq(users.id, fleet.owner.userId));
     try {
       const params = { fromTime: now() - 86_400, toTime: now(), reportFormat: 'pdf' };
-      expect(readBack((await statement(fleet.owner.token, 'wallet-transactions', params)).rawPayload)).toContain(squash('वॉलेट स्टेटमेंट'));
+      // written straight to the database, the saved language reaches the session cache through its
+      // change notification, within a second (ADR 153)
+      await expect
+        .poll(async () => readBack((await statement(fleet.owner.token, 'wallet-transactions', params)).rawPayload), { timeout: 2_000 })
+        .toContain(squash('वॉलेट स्टेटमेंट'));
       const english = readBack((await statement(fleet.owner.token, 'wallet-transactions', params, 'en')).rawPayload);
       expect(english).toContain('WalletStatement');
       expect(english).not.toContain(squash('वॉलेट स्टेटमेंट'));
