@@ -65,7 +65,7 @@ export function DateField({
   clearable = true,
   ...rest
 }: DateFieldProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = (i18n.resolvedLanguage ?? i18n.language) === 'hi' ? 'hi' : 'en';
   const today = indiaNow(withTime);
   const upper = allowFuture ? maxDate : maxDate && maxDate < today ? maxDate : today;
@@ -75,6 +75,8 @@ export function DateField({
     minDate,
     maxDate: upper,
     popoverProps: { withinPortal: true },
+    // the clear button is an icon: it needs a name of its own (axe button-name)
+    clearButtonProps: { 'aria-label': t('common:clearDate') },
     ...rest,
   };
   return (

@@ -56,7 +56,7 @@ const SHORTCUTS: Record<'OPERATOR' | 'CONSIGNER' | 'ADMIN', Shortcut[]> = {
 function Figure({ label, to, query }: { label: string; to: string; query: { isPending: boolean; isError: boolean; value?: string } }) {
   const { t } = useTranslation('shell');
   return (
-    <UnstyledButton component={Link} to={to} aria-label={label}>
+    <UnstyledButton component={Link} to={to}>
       <Paper withBorder radius="md" p="md" h="100%" mih={44}>
         <Text size="sm" c="gray.7">
           {label}
