@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import * as fleet from './fleet.service.ts';
+import { maintenanceRoutes } from './maintenance.routes.ts';
 
 const tags = ['fleet'];
 const base = '/api/rest/tesseract/v1';
@@ -29,6 +30,8 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; production
   const view = requirePermission('VEHICLES_VIEW');
   const manage = requirePermission('VEHICLES_MANAGE');
   const admin = requireKind('ADMIN');
+  // maintenance (issue 12 point 7, ADR 101)
+  await app.register(maintenanceRoutes);
 
   app.get(
     '/api/fleet/drivers',
