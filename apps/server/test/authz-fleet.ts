@@ -52,6 +52,8 @@ export const FLEET_ACCESS: Record<string, FleetEntry> = {
   'GET /api/fleet/maintenance': shared,
   'POST /api/fleet/maintenance/reminders': shared,
   'POST /api/fleet/maintenance/reminders/{id}/done': own(),
+  // trips report (ADR 102)
+  'GET /api/fleet/reports/trips': { access: { kind: 'operator' }, query: { fromDate: '2026-01-01', toDate: '2026-01-31', format: 'xlsx' } },
 };
 
 /** Fleet tables a refused call may not change either. */

@@ -415,7 +415,11 @@ export const MAINTENANCE_MESSAGES = {
   dueBelowReading: 'The due reading must be above the current odometer reading',
 } as const;
 
-const odometer = z.number({ error: 'Enter the odometer reading in km' }).int('Enter the odometer reading in whole km').min(0).max(5_000_000);
+const odometer = z
+  .number({ error: 'Enter the odometer reading in km' })
+  .int('Enter the odometer reading in whole km')
+  .min(0)
+  .max(5_000_000);
 
 export const maintenanceReminderRequestSchema = z
   .object({
@@ -479,3 +483,18 @@ export const maintenanceVehicleSchema = z.object({
 export type MaintenanceVehicle = z.infer<typeof maintenanceVehicleSchema>;
 
 export const maintenanceReminderParamsSchema = z.object({ id: z.string().min(1).max(60) });
+
+// trips report (issue 12 point 6, ADR 102)
+/** the longest period one trips report covers */
+export const TRIPS_REPORT_MAX_DAYS = 366;
+export const TRIPS_REPORT_MESSAGES = {
+  future: 'The period cannot end in the future',
+  order: 'The start date must be on or before the end date',
+  tooLong: `Pick a period of at most ${TRIPS_REPORT_MAX_DAYS} days`,
+} as const;
+export const tripsReportQuerySchema = z.object({
+  fromDate: isoDate,
+  toDate: isoDate,
+  format: z.enum(['xlsx', 'pdf'], { error: 'Choose xlsx or pdf' }),
+});
+export type TripsReportQuery = z.infer<typeof tripsReportQuerySchema>;

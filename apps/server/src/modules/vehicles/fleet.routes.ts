@@ -20,6 +20,7 @@ import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import * as fleet from './fleet.service.ts';
 import { maintenanceRoutes } from './maintenance.routes.ts';
+import { tripsReportRoutes } from './trips-report.routes.ts';
 
 const tags = ['fleet'];
 const base = '/api/rest/tesseract/v1';
@@ -32,6 +33,8 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; production
   const admin = requireKind('ADMIN');
   // maintenance (issue 12 point 7, ADR 101)
   await app.register(maintenanceRoutes);
+  // trips report (issue 12 point 6, ADR 102)
+  await app.register(tripsReportRoutes);
 
   app.get(
     '/api/fleet/drivers',

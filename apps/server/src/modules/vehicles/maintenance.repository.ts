@@ -70,13 +70,3 @@ export async function markDone(
     .returning();
   return row;
 }
-
-/** done reminders with their cost, for the trips report's trip-independent rows */
-export async function listDoneBetween(db: Db, q: { operatorId: OperatorId }) {
-  return db
-    .select({ reminder: maintenanceReminders, vehicleNumber: vehicles.number })
-    .from(maintenanceReminders)
-    .innerJoin(vehicles, eq(vehicles.id, maintenanceReminders.vehicleId))
-    .where(and(eq(maintenanceReminders.operatorId, q.operatorId), eq(maintenanceReminders.status, 'DONE')))
-    .orderBy(asc(maintenanceReminders.doneOn), asc(maintenanceReminders.id));
-}

@@ -21,9 +21,45 @@ describe('maintenance', () => {
     const v = await insertVehicle(t.db, op.operatorId);
     const token = op.owner.token;
     await t.db.insert(fleetDocuments).values([
-      { id: `D-${v.id}-1`, operatorId: op.operatorId, vehicleId: v.id, docType: 'INSURANCE', resourceKey: `k/${v.id}/1`, fileName: 'i.pdf', contentType: 'application/pdf', status: 'VERIFIED', current: true, expiresOn: day(-2), createdBy: 'x' },
-      { id: `D-${v.id}-2`, operatorId: op.operatorId, vehicleId: v.id, docType: 'PUC', resourceKey: `k/${v.id}/2`, fileName: 'p.pdf', contentType: 'application/pdf', status: 'VERIFIED', current: true, expiresOn: day(10), createdBy: 'x' },
-      { id: `D-${v.id}-3`, operatorId: op.operatorId, vehicleId: v.id, docType: 'PERMIT', resourceKey: `k/${v.id}/3`, fileName: 'q.pdf', contentType: 'application/pdf', status: 'VERIFIED', current: true, expiresOn: day(90), createdBy: 'x' },
+      {
+        id: `D-${v.id}-1`,
+        operatorId: op.operatorId,
+        vehicleId: v.id,
+        docType: 'INSURANCE',
+        resourceKey: `k/${v.id}/1`,
+        fileName: 'i.pdf',
+        contentType: 'application/pdf',
+        status: 'VERIFIED',
+        current: true,
+        expiresOn: day(-2),
+        createdBy: 'x',
+      },
+      {
+        id: `D-${v.id}-2`,
+        operatorId: op.operatorId,
+        vehicleId: v.id,
+        docType: 'PUC',
+        resourceKey: `k/${v.id}/2`,
+        fileName: 'p.pdf',
+        contentType: 'application/pdf',
+        status: 'VERIFIED',
+        current: true,
+        expiresOn: day(10),
+        createdBy: 'x',
+      },
+      {
+        id: `D-${v.id}-3`,
+        operatorId: op.operatorId,
+        vehicleId: v.id,
+        docType: 'PERMIT',
+        resourceKey: `k/${v.id}/3`,
+        fileName: 'q.pdf',
+        contentType: 'application/pdf',
+        status: 'VERIFIED',
+        current: true,
+        expiresOn: day(90),
+        createdBy: 'x',
+      },
     ]);
     const add = (payload: object) => t.call({ method: 'POST', url: `${URL}/reminders`, token, payload });
     expect((await add({ vehicleId: v.id, kind: 'OIL_CHANGE', dueOn: day(-1) })).body.data.flag).toBe('OVERDUE');
@@ -52,7 +88,10 @@ describe('maintenance', () => {
       [{ vehicleId: v.id, kind: 'OIL_CHANGE' }, 'Give a due date or a due odometer reading'],
       [{ vehicleId: v.id, kind: 'CAR_WASH', dueOn: day(3) }, 'Choose a service type'],
       [{ vehicleId: v.id, kind: 'TYRES', dueOn: '31/12/2026' }, 'Use a date like 2026-12-31'],
-      [{ vehicleId: v.id, kind: 'TYRES', dueOdometerKm: 1000, odometerKm: 2000 }, 'The due reading must be above the current odometer reading'],
+      [
+        { vehicleId: v.id, kind: 'TYRES', dueOdometerKm: 1000, odometerKm: 2000 },
+        'The due reading must be above the current odometer reading',
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await t.call({ method: 'POST', url: `${URL}/reminders`, token, payload });
@@ -61,7 +100,12 @@ describe('maintenance', () => {
     }
     expect(await t.db.select().from(maintenanceReminders).where(eq(maintenanceReminders.operatorId, op.operatorId))).toHaveLength(0);
 
-    const r = await t.call({ method: 'POST', url: `${URL}/reminders`, token, payload: { vehicleId: v.id, kind: 'OIL_CHANGE', dueOn: day(2) } });
+    const r = await t.call({
+      method: 'POST',
+      url: `${URL}/reminders`,
+      token,
+      payload: { vehicleId: v.id, kind: 'OIL_CHANGE', dueOn: day(2) },
+    });
     const done = (payload: object) => t.call({ method: 'POST', url: `${URL}/reminders/${r.body.data.reminderId}/done`, token, payload });
     for (const [payload, message] of [
       [{ doneOn: day(0), costPaisa: -1 }, 'Enter the cost in paisa'],
