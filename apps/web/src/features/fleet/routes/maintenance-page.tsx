@@ -219,7 +219,15 @@ function ReminderRow({ reminder, onDone }: { reminder: MaintenanceReminder; onDo
   );
 }
 
-function VehicleCard({ vehicle, onAdd, onDone }: { vehicle: MaintenanceVehicle; onAdd: () => void; onDone: (r: MaintenanceReminder) => void }) {
+function VehicleCard({
+  vehicle,
+  onAdd,
+  onDone,
+}: {
+  vehicle: MaintenanceVehicle;
+  onAdd: () => void;
+  onDone: (r: MaintenanceReminder) => void;
+}) {
   const { t } = useTranslation('fleet');
   return (
     <Card withBorder padding="sm" aria-label={vehicle.vehicleNumber} component="section">
