@@ -32,7 +32,8 @@ describe('side menu by permission (fleet)', () => {
     queryClient.setQueryData(authKeys.me(), me(['TRIPS_VIEW']));
     renderApp(<SideMenu />, { queryClient });
     const items = menuTexts();
-    for (const hidden of ['GPS Dashboard', 'Devices', 'Drivers', 'Documents', 'Maintenance', 'Reports']) expect(items).not.toContain(hidden);
+    for (const hidden of ['GPS Dashboard', 'Devices', 'Drivers', 'Documents', 'Maintenance', 'Reports'])
+      expect(items).not.toContain(hidden);
     expect(items).toContain('My trips');
   });
 
