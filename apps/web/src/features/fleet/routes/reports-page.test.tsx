@@ -7,7 +7,7 @@ import { setLanguage } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { storage } from '../../../lib/storage.ts';
 import { setupMswServer } from '../../../test/msw.ts';
-import { ok, renderApp } from '../../../test/render.tsx';
+import { renderApp } from '../../../test/render.tsx';
 import { authKeys } from '../../auth/api/get-me.ts';
 import ReportsPage from './reports-page.tsx';
 
