@@ -118,7 +118,7 @@ describe('maintenance', () => {
       expect(res.body.message).toContain(message);
     }
     const [row] = await t.db.select().from(maintenanceReminders).where(eq(maintenanceReminders.id, r.body.data.reminderId));
-    expect(row.status).toBe('OPEN');
+    expect(row?.status).toBe('OPEN');
     const ok = await done({ doneOn: day(0), costPaisa: 245_000, note: 'Castrol 15W-40' });
     expect(ok.body.data).toMatchObject({ status: 'DONE', flag: 'OK', costPaisa: 245_000, doneNote: 'Castrol 15W-40', doneOn: day(0) });
     expect((await done({ doneOn: day(0), costPaisa: 1 })).status).toBe(409);
@@ -151,7 +151,7 @@ describe('maintenance', () => {
     const listB = await t.call({ method: 'GET', url: URL, token: b.owner.token });
     expect(listB.body.data).toEqual([]);
     const [row] = await t.db.select().from(maintenanceReminders).where(eq(maintenanceReminders.id, mine.body.data.reminderId));
-    expect(row.status).toBe('OPEN');
+    expect(row?.status).toBe('OPEN');
   });
 
   it('needs VEHICLES_VIEW to read and VEHICLES_MANAGE to change', async () => {

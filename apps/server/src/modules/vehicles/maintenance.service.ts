@@ -99,6 +99,7 @@ export async function addReminder(
     odometerKm: r.odometerKm ?? null,
     createdBy: input.userId,
   });
+  if (!saved) throw new Error('reminder not stored');
   return toReminder(saved, vehicle.number, indiaToday());
 }
 

@@ -29,6 +29,7 @@ describe('trips report', () => {
     const trip = await insertTrip(t.db, { operator: op, agreedPricePaisa: 4_512_300 });
     const started = new Date(Date.now() - 2 * 3_600_000);
     const [row] = await t.db.update(trips).set({ createdAt: started }).where(eq(trips.id, trip.tripId)).returning();
+    if (!row) throw new Error('no trip');
     const tagId = await insertTag(t.db, op.operatorId, row.vehicleId);
     const toll = (amountPaisa: number, at: Date) => ({
       id: newId('FTX'),
@@ -78,7 +79,7 @@ describe('trips report', () => {
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     expect(res.headers['content-disposition']).toContain(`trips-report-${day(-7)}_${day(0)}.xlsx`);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload);
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Trips');
     if (!sheet) throw new Error('no sheet');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });

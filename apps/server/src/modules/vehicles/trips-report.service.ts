@@ -177,7 +177,7 @@ export function tripsReportPdf(rows: TripsReportRow[], q: TripsReportQuery): Pro
   const widths = COLUMNS.map((c) => (c.width / totalWidth) * usable);
   const line = (cells: string[], bold = false) => {
     doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(8);
-    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: widths[i] - 4 }))) + 4;
+    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: (widths[i] ?? 0) - 4 }))) + 4;
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
       doc.addPage();
       if (!bold)
@@ -189,8 +189,9 @@ export function tripsReportPdf(rows: TripsReportRow[], q: TripsReportQuery): Pro
     const y = doc.y;
     let x = left;
     cells.forEach((text, i) => {
-      doc.text(text, x + 2, y + 2, { width: widths[i] - 4, align: i >= MONEY_FROM - 1 ? 'right' : 'left' });
-      x += widths[i];
+      const width = widths[i] ?? 0;
+      doc.text(text, x + 2, y + 2, { width: width - 4, align: i >= MONEY_FROM - 1 ? 'right' : 'left' });
+      x += width;
     });
     doc.y = y + height;
     doc

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { indiaNow } from '../../../components/date-field.tsx';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { meQueryOptions } from '../../../lib/session.ts';
 import { storage } from '../../../lib/storage.ts';
 import { setupMswServer } from '../../../test/msw.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { authKeys } from '../../auth/api/get-me.ts';
 import ReportsPage from './reports-page.tsx';
 
 const server = setupMswServer();
@@ -26,7 +26,7 @@ const me = (permissions: string[]): SessionUser => ({
 });
 const clientWith = (permissions: string[]) => {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(authKeys.me(), me(permissions));
+  queryClient.setQueryData(meQueryOptions().queryKey, me(permissions));
   return queryClient;
 };
 
@@ -82,9 +82,10 @@ describe('Reports page', () => {
     await user.click(within(card).getByText('PDF'));
     await user.click(within(card).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(clicked).toEqual(['trips-report-x.pdf']));
-    expect(queries[0].get('toDate')).toBe(indiaNow(false));
-    expect(queries[0].get('format')).toBe('pdf');
-    expect(queries[0].get('fromDate')! < queries[0].get('toDate')!).toBe(true);
+    const [first] = queries;
+    expect(first?.get('toDate')).toBe(indiaNow(false));
+    expect(first?.get('format')).toBe('pdf');
+    expect((first?.get('fromDate') ?? '') < (first?.get('toDate') ?? '')).toBe(true);
     expect(within(card).getByText('Downloading… 100%')).toBeInTheDocument();
     expect(within(card).getByRole('progressbar', { name: 'Download progress' })).toHaveAttribute('aria-valuenow', '100');
 
