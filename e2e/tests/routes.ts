@@ -57,6 +57,8 @@ export async function routesFor(page: Page, kind: Kind): Promise<Route[]> {
       { path: '/portal/fleet/devices' },
       { path: '/portal/fleet/drivers' },
       { path: '/portal/fleet/documents' },
+      { path: '/portal/fleet/reports' },
+      { path: '/portal/fleet/maintenance' },
       { path: '/portal/settings' },
       { path: '/portal/places' },
       { path: '/web-view/active-loads' },

@@ -48,7 +48,13 @@ export const FLEET_ACCESS: Record<string, FleetEntry> = {
   'GET /api/fleet/map/{id}': own({ id: 'vehicle' }),
   'GET /api/admin/fleet/gps-orders': admin,
   'POST /api/admin/fleet/gps-orders/{id}/move': admin,
+  // maintenance (ADR 101)
+  'GET /api/fleet/maintenance': shared,
+  'POST /api/fleet/maintenance/reminders': shared,
+  'POST /api/fleet/maintenance/reminders/{id}/done': own(),
+  // trips report (ADR 102)
+  'GET /api/fleet/reports/trips': { access: { kind: 'operator' }, query: { fromDate: '2026-01-01', toDate: '2026-01-31', format: 'xlsx' } },
 };
 
 /** Fleet tables a refused call may not change either. */
-export const FLEET_TABLES = ['fleet_documents', 'gps_orders', 'vehicle_lookups'];
+export const FLEET_TABLES = ['fleet_documents', 'gps_orders', 'vehicle_lookups', 'maintenance_reminders'];

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { drivers, fleetDocuments, gpsOrders, trackingDevices, vehicles } from '../db/schema/index.ts';
+import { drivers, fleetDocuments, gpsOrders, maintenanceReminders, trackingDevices, vehicles } from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { SeedStep } from './seed.ts';
 
@@ -113,6 +113,32 @@ export const seedFleet: SeedStep = async (tx: Db) => {
         createdBy: `USR-${operatorId}`,
         createdAt: new Date(Date.now() - (8 - i) * DAY_MS),
       });
+    }
+    // maintenance (ADR 101): a few service reminders on the first vehicle, one overdue, one done with its cost
+    const first = fleet[0];
+    if (first) {
+      const reminder = (suffix: string, extra: Partial<typeof maintenanceReminders.$inferInsert>) => ({
+        id: `MNT-${operatorId}-${suffix}`,
+        operatorId,
+        vehicleId: first.id,
+        kind: 'SERVICE',
+        createdBy: `USR-${operatorId}`,
+        ...extra,
+      });
+      await tx.insert(maintenanceReminders).values([
+        reminder('OIL', { kind: 'OIL_CHANGE', dueOn: day(-4), note: 'Engine oil and filter' }),
+        reminder('TYRES', { kind: 'TYRES', dueOdometerKm: 150_000, odometerKm: 148_200, note: 'Rotate rear tyres' }),
+        reminder('SERVICE', { kind: 'SERVICE', dueOn: day(40) }),
+        reminder('BATTERY', {
+          kind: 'BATTERY',
+          dueOn: day(-20),
+          status: 'DONE',
+          doneOn: day(-18),
+          doneNote: 'New 150 Ah battery',
+          costPaisa: 1_150_000,
+          doneBy: `USR-${operatorId}`,
+        }),
+      ]);
     }
   }
 };

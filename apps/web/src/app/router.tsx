@@ -70,6 +70,8 @@ const DevicesPage = lazy(() => import('../features/fleet/routes/devices-page.tsx
 const GpsDashboardPage = lazy(() => import('../features/fleet/routes/gps-dashboard-page.tsx'));
 const BuyGpsPage = lazy(() => import('../features/fleet/routes/buy-gps-page.tsx'));
 const AdminFleetPage = lazy(() => import('../features/fleet/routes/admin-fleet-page.tsx'));
+const MaintenancePage = lazy(() => import('../features/fleet/routes/maintenance-page.tsx'));
+const FleetReportsPage = lazy(() => import('../features/fleet/routes/reports-page.tsx'));
 // account (issue 13)
 const OperatorProfilePage = lazy(() => import('../features/account/routes/operator-profile-page.tsx'));
 const TdsDeclarationPage = lazy(() => import('../features/account/routes/tds-declaration-page.tsx'));
@@ -160,6 +162,10 @@ export function AppRoutes() {
           <Route path={paths.devices} element={<DevicesPage />} />
           <Route path={paths.gpsDashboard} element={<GpsDashboardPage />} />
           <Route path={paths.adminFleet} element={<AdminFleetPage />} />
+          <Route path={paths.maintenance} element={<MaintenancePage />} />
+          <Route path={paths.reports} element={<FleetReportsPage />} />
+          <Route path={paths.nodeMaintenance} element={<Navigate to={paths.maintenance} replace />} />
+          <Route path={paths.nodeReports} element={<Navigate to={paths.reports} replace />} />
           {/* account (issue 13) */}
           <Route path={paths.accountSettings} element={<AccountSettingsPage />} />
           <Route path={paths.accountPlaces} element={<PlacesPage />} />

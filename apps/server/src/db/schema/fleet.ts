@@ -1,4 +1,4 @@
-import { boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -46,4 +46,23 @@ export const gpsOrders = pgTable('gps_orders', {
   createdBy: text('created_by').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A service reminder for a vehicle, due by date or odometer (migration 0101, ADR 101). */
+export const maintenanceReminders = pgTable('maintenance_reminders', {
+  id: text('id').primaryKey(),
+  operatorId: text('operator_id').notNull(),
+  vehicleId: text('vehicle_id').notNull(),
+  kind: text('kind').notNull(),
+  note: text('note'),
+  dueOn: date('due_on', { mode: 'string' }),
+  dueOdometerKm: integer('due_odometer_km'),
+  odometerKm: integer('odometer_km'),
+  status: text('status').$type<'OPEN' | 'DONE'>().notNull().default('OPEN'),
+  doneOn: date('done_on', { mode: 'string' }),
+  doneNote: text('done_note'),
+  costPaisa: bigint('cost_paisa', { mode: 'number' }),
+  doneBy: text('done_by'),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

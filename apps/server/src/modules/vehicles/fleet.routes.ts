@@ -11,6 +11,12 @@ import {
   gpsInfoSchema,
   gpsOrderSchema,
   installGpsRequestSchema,
+  maintenanceDoneRequestSchema,
+  maintenanceReminderParamsSchema,
+  maintenanceReminderRequestSchema,
+  maintenanceReminderSchema,
+  maintenanceVehicleSchema,
+  tripsReportQuerySchema,
   vehicleIdParamsSchema,
 } from '@bhada/contracts/fleet';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +25,8 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import * as fleet from './fleet.service.ts';
+import * as maintenance from './maintenance.service.ts';
+import * as report from './trips-report.service.ts';
 
 const tags = ['fleet'];
 const base = '/api/rest/tesseract/v1';
@@ -29,6 +37,10 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; production
   const view = requirePermission('VEHICLES_VIEW');
   const manage = requirePermission('VEHICLES_MANAGE');
   const admin = requireKind('ADMIN');
+  // maintenance (issue 12 point 7, ADR 101)
+  await app.register(maintenanceRoutes);
+  // trips report (issue 12 point 6, ADR 102)
+  await app.register(tripsReportRoutes);
 
   app.get(
     '/api/fleet/drivers',
@@ -181,6 +193,94 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; production
           serverUrl: `${server}/api/tracking/osmand`,
         }),
       );
+    },
+  );
+};
+
+/** Maintenance: document expiries and service reminders per vehicle (issue 12 point 7, ADR 101). */
+const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const view = requirePermission('VEHICLES_VIEW');
+  const manage = requirePermission('VEHICLES_MANAGE');
+
+  app.get(
+    '/api/fleet/maintenance',
+    {
+      preValidation: view,
+      schema: {
+        tags,
+        summary: 'Every vehicle with its document expiries and service reminders, flagged due or overdue',
+        response: { 200: envelopeSchema(z.array(maintenanceVehicleSchema)) },
+      },
+    },
+    async (request) => ok(await maintenance.overview(app.ctx, { operatorId: operatorIdOf(actorOf(request)) })),
+  );
+
+  app.post(
+    '/api/fleet/maintenance/reminders',
+    {
+      preValidation: manage,
+      schema: {
+        tags,
+        summary: 'Add a service reminder due by date or odometer reading',
+        body: maintenanceReminderRequestSchema,
+        response: { 200: envelopeSchema(maintenanceReminderSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return ok(await maintenance.addReminder(app.ctx, { operatorId: operatorIdOf(actor), userId: actor.userId, reminder: request.body }));
+    },
+  );
+
+  app.post(
+    '/api/fleet/maintenance/reminders/:id/done',
+    {
+      preValidation: manage,
+      schema: {
+        tags,
+        summary: 'Mark a reminder done with a note and its cost in paisa',
+        params: maintenanceReminderParamsSchema,
+        body: maintenanceDoneRequestSchema,
+        response: { 200: envelopeSchema(maintenanceReminderSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return ok(
+        await maintenance.markDone(app.ctx, {
+          operatorId: operatorIdOf(actor),
+          userId: actor.userId,
+          reminderId: request.params.id,
+          done: request.body,
+        }),
+      );
+    },
+  );
+};
+
+/**
+ * The trips report (issue 12 point 6, ADR 102): the file is built whole, then sent with its length, so
+ * the page shows real download progress from Content-Length.
+ */
+const tripsReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/fleet/reports/trips',
+    {
+      preValidation: requirePermission('REPORTS_DOWNLOAD'),
+      schema: {
+        tags: ['fleet'],
+        summary: 'Trips report (freight, tolls, expenses per trip; maintenance as its own rows) as xlsx or pdf',
+        querystring: tripsReportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await report.tripsReport(app.ctx, { operatorId: operatorIdOf(actorOf(request)), ...request.query });
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', file.body.length)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
     },
   );
 };

@@ -26,6 +26,13 @@ describe('fleet demo data', () => {
       expect(orders.map((o: { status: string }) => o.status).sort()).toEqual(['CANCELLED', 'INSTALLED', 'PLACED', 'SCHEDULED']);
       const map = (await t.call({ method: 'GET', url: '/api/fleet/map', token })).body.data;
       expect(map.vehicles.length).toBe(list.length);
+      // maintenance (ADR 101): a few reminders, one overdue, one done with its cost
+      const reminders = (await t.call({ method: 'GET', url: '/api/fleet/maintenance', token })).body.data.flatMap(
+        (v: { reminders: Array<{ flag: string; status: string; costPaisa: number | null }> }) => v.reminders,
+      );
+      expect(reminders.length).toBeGreaterThanOrEqual(3);
+      expect(reminders.filter((r: { flag: string }) => r.flag === 'OVERDUE')).toHaveLength(1);
+      expect(reminders.some((r: { status: string; costPaisa: number | null }) => r.status === 'DONE' && r.costPaisa)).toBe(true);
     }
     const queue = (await t.call({ method: 'GET', url: '/api/admin/fleet/documents', token: await tokenFor(t.db, 'USR-ADMIN') })).body.data;
     expect(queue.length).toBeGreaterThanOrEqual(7);

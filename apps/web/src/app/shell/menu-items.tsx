@@ -18,6 +18,7 @@ import {
   IconSettings,
   IconStar,
   IconSteeringWheel,
+  IconTool,
   IconTruck,
   IconUserCircle,
   IconUsersGroup,
@@ -46,11 +47,14 @@ export const MENUS: Record<MenuType, MenuItem[]> = {
     { key: 'addMoney', to: paths.addMoney, icon: <IconWallet size={size} />, permission: 'WALLET_ADD_MONEY' },
     { key: 'fastag', to: paths.fastag, icon: <IconCreditCard size={size} />, isNew: true, permission: 'FASTAG_VIEW' },
     { key: 'gpsDashboard', to: paths.gpsDashboard, icon: <IconGauge size={size} />, permission: 'VEHICLES_VIEW' },
+    // fleet Reports and Maintenance (issue 12 points 6 and 7) sit where the spec's menu puts them
+    { key: 'reports', to: paths.reports, icon: <IconReport size={size} />, permission: 'REPORTS_DOWNLOAD' },
     { key: 'devices', to: paths.devices, icon: <IconDeviceMobile size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'drivers', to: paths.drivers, icon: <IconSteeringWheel size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'documents', to: paths.documents, icon: <IconFileText size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'places', to: paths.accountPlaces, icon: <IconMapPin size={size} /> },
     { key: 'ums', to: paths.ums, icon: <IconUsersGroup size={size} />, permission: 'USERS_MANAGE' },
+    { key: 'maintenance', to: paths.maintenance, icon: <IconTool size={size} />, permission: 'VEHICLES_VIEW' },
     { key: 'profile', to: paths.operatorProfile, icon: <IconUserCircle size={size} /> },
     { key: 'settings', to: paths.accountSettings, icon: <IconSettings size={size} /> },
     // support area

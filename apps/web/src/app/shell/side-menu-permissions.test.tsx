@@ -32,8 +32,19 @@ describe('side menu by permission (fleet)', () => {
     queryClient.setQueryData(authKeys.me(), me(['TRIPS_VIEW']));
     renderApp(<SideMenu />, { queryClient });
     const items = menuTexts();
-    for (const hidden of ['GPS Dashboard', 'Devices', 'Drivers', 'Documents']) expect(items).not.toContain(hidden);
+    for (const hidden of ['GPS Dashboard', 'Devices', 'Drivers', 'Documents', 'Maintenance', 'Reports'])
+      expect(items).not.toContain(hidden);
     expect(items).toContain('My trips');
+  });
+
+  it('shows Reports only with REPORTS_DOWNLOAD and Maintenance only with VEHICLES_VIEW', () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(authKeys.me(), me(['REPORTS_DOWNLOAD']));
+    renderApp(<SideMenu />, { queryClient });
+    const items = menuTexts();
+    expect(items).toContain('Reports');
+    expect(items).not.toContain('Maintenance');
+    expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/portal/fleet/reports');
   });
 
   it('shows a Dispatcher its marketplace and trips, but not user management, Add Money or what its role lacks', () => {
@@ -61,13 +72,14 @@ describe('side menu by permission (fleet)', () => {
     expect(items).toContain('Active loads');
   });
 
-  it('shows them, linked to the fleet screens, with VEHICLES_VIEW', () => {
+  it('shows them and Maintenance, linked to the fleet screens, with VEHICLES_VIEW', () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(authKeys.me(), me(['VEHICLES_VIEW']));
     renderApp(<SideMenu />, { queryClient });
     expect(menuTexts()).toEqual(expect.arrayContaining(['GPS Dashboard', 'Devices', 'Drivers', 'Documents']));
     expect(screen.getByRole('link', { name: 'Documents' })).toHaveAttribute('href', '/portal/fleet/documents');
+    // Reports needs REPORTS_DOWNLOAD; Maintenance is a fleet screen
     expect(screen.queryByRole('link', { name: 'Reports' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Maintenance' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Maintenance' })).toHaveAttribute('href', '/portal/fleet/maintenance');
   });
 });

@@ -31,11 +31,13 @@ describe('side menu', () => {
       'Add Money',
       'FastagNew',
       'GPS Dashboard',
+      'Reports',
       'Devices',
       'Drivers',
       'Documents',
       'Places',
       'UMS',
+      'Maintenance',
       'My profile',
       'Settings',
       // support area

@@ -12,4 +12,5 @@ export const fleetKeys = {
   mapVehicle: (id: string) => ['fleet', 'map', id] as const,
   adminDocs: (status: string) => ['fleet', 'admin-docs', status] as const,
   adminGps: () => ['fleet', 'admin-gps'] as const,
+  maintenance: () => ['fleet', 'maintenance'] as const,
 };
