@@ -20,6 +20,9 @@ async function balances(page: Page): Promise<Balance[]> {
 
 const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(n);
+/** checkout amounts always carry their paise (₹1,000.00) */
+const rupeesExact = (n: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(n);
 
 test('a consigner pays part of a trip by UPI: declined, Retry, success; the balance drops by exactly that', async ({ page }) => {
   const errors: string[] = [];
@@ -53,13 +56,13 @@ test('a consigner pays part of a trip by UPI: declined, Retry, success; the bala
 
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Pay for Trip', level: 3 })).toBeVisible();
-  await expect(page.getByTestId('summary-total')).toHaveText(rupees(PART));
+  await expect(page.getByTestId('summary-total')).toHaveText(rupeesExact(PART));
   await page.getByRole('button', { name: 'UPI', exact: true }).click();
   await page.getByLabel('UPI ID').fill('vikram@oksbi');
   await page.getByRole('button', { name: `Pay ${rupees(PART)}` }).click();
   await page.getByRole('button', { name: 'Success' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('result-amount')).toHaveText(rupees(PART));
+  await expect(page.getByTestId('result-amount')).toHaveText(rupeesExact(PART));
 
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/portal\/consigner\/trips$/);

@@ -46,6 +46,9 @@ const newRows = (before: PassbookRow[], after: PassbookRow[]) => after.filter((r
 
 const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(n);
+/** checkout amounts always carry their paise (₹1,000.00) */
+const rupeesExact = (n: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(n);
 
 /** From /portal/fastag's Add Money to the checkout of a fresh ₹500 order. */
 async function startTopUp(page: Page) {
@@ -113,7 +116,7 @@ test.describe('payments: add money through the sandbox provider', () => {
     await page.getByLabel(/One-time password/).fill('123456');
     const ms = await successTiming(page, () => page.getByRole('button', { name: 'Success' }).click());
     console.log(`[timing] card: bank Success → "Payment Successful" ${ms} ms`);
-    await expect(page.getByTestId('result-amount')).toHaveText(rupees(AMOUNT));
+    await expect(page.getByTestId('result-amount')).toHaveText(rupeesExact(AMOUNT));
     const orderId = orderIdOf(page);
     expect(orderId).toMatch(/^BHD/);
 
@@ -155,7 +158,7 @@ test.describe('payments: add money through the sandbox provider', () => {
 
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page).toHaveURL(/\/portal\/payment$/);
-    await expect(page.getByTestId('summary-total')).toHaveText(rupees(AMOUNT));
+    await expect(page.getByTestId('summary-total')).toHaveText(rupeesExact(AMOUNT));
     await page.getByRole('button', { name: 'UPI', exact: true }).click();
     await page.getByLabel('UPI ID').fill('rajesh@oksbi');
     await page.getByRole('button', { name: `Pay ${rupees(AMOUNT)}` }).click();
