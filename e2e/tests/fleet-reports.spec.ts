@@ -9,7 +9,7 @@ import { login } from './support.ts';
 test('a maintenance cost marked done appears in the downloaded trips report', async ({ page }) => {
   await login(page, '9000000003', '/portal/fleet/maintenance');
   await expect(page.getByRole('heading', { level: 3, name: 'Maintenance' })).toBeVisible();
-  const markDone = page.getByRole('button', { name: /^Mark Oil change done for / }).first();
+  const markDone = page.getByRole('button', { name: /^Mark done: Oil change, / }).first();
   await markDone.click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/Cost/).fill('3456.75');

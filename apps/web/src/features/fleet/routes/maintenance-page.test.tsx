@@ -72,7 +72,7 @@ describe('Maintenance page', () => {
     expect(within(card).getByText('at 1,50,000 km')).toBeInTheDocument();
     expect(screen.getByText('3 items need attention')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Mark Oil change done for RJ14GA0001' }));
+    await user.click(screen.getByRole('button', { name: 'Mark done: Oil change, RJ14GA0001' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Cost/), '2450.50');
     await user.type(within(dialog).getByLabelText('Note'), 'Castrol 15W-40');
