@@ -45,7 +45,8 @@ async function enterStageOtp(page: Page, button: string) {
   await expect(dialog).toBeHidden();
 }
 
-const badge = (page: Page) => page.locator('.mantine-Badge-label').first();
+// the trip's state badge: the page's own first badge (the portal's side menu has badges of its own)
+const badge = (page: Page) => page.getByRole('main').locator('.mantine-Badge-label').first();
 /** The truck is the 9-px circle on the map; its SVG path moves with each position. */
 const truckMarker = (page: Page) => page.locator('[data-testid="trip-map"] path.leaflet-interactive[d*="a9,9"]');
 
