@@ -23,12 +23,16 @@ export function CancelToken({ demandId, status }: { demandId: string; status: st
       </Alert>
     );
   }
-  if (status !== 'PAID') return null;
+  // the open dialog stays while its cancel settles: the page's data may already say CANCELLED (the
+  // mutation refreshes it first), and the dialog must live to hand over the refund it got
+  if (status !== 'PAID' && !open) return null;
   return (
     <>
-      <Button variant="light" color="red" onClick={() => setOpen(true)} mih={44}>
-        {t('cancel.open')}
-      </Button>
+      {status === 'PAID' ? (
+        <Button variant="light" color="red" onClick={() => setOpen(true)} mih={44}>
+          {t('cancel.open')}
+        </Button>
+      ) : null}
       {open ? <CancelTokenModal demandId={demandId} onClose={() => setOpen(false)} onDone={setDone} /> : null}
     </>
   );
