@@ -57,7 +57,7 @@ test('a consigner pays part of a trip by UPI: declined, Retry, success; the bala
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Pay for Trip', level: 3 })).toBeVisible();
   await expect(page.getByTestId('summary-total')).toHaveText(rupeesExact(PART));
-  await page.getByRole('button', { name: 'UPI', exact: true }).click();
+  // Retry opens the method that was tried, UPI, with its field ready
   await page.getByLabel('UPI ID').fill('vikram@oksbi');
   await page.getByRole('button', { name: `Pay ${rupees(PART)}` }).click();
   await page.getByRole('button', { name: 'Success' }).click();

@@ -159,7 +159,7 @@ test.describe('payments: add money through the sandbox provider', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page).toHaveURL(/\/portal\/payment$/);
     await expect(page.getByTestId('summary-total')).toHaveText(rupeesExact(AMOUNT));
-    await page.getByRole('button', { name: 'UPI', exact: true }).click();
+    // Retry opens the method that was tried, UPI, with its field ready
     await page.getByLabel('UPI ID').fill('rajesh@oksbi');
     await page.getByRole('button', { name: `Pay ${rupees(AMOUNT)}` }).click();
     await expect(page.getByRole('heading', { name: 'Approve the payment in your UPI app' })).toBeVisible();
