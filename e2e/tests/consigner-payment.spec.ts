@@ -51,7 +51,7 @@ test('a consigner pays part of a trip by UPI: declined, Retry, success; the bala
   await page.getByRole('button', { name: 'UPI', exact: true }).click();
   await page.getByLabel('UPI ID').fill('failure@okaxis');
   await page.getByRole('button', { name: `Pay ${rupees(PART)}` }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Failed' }).last()).toBeVisible({ timeout: 15_000 });
   expect((await balances(page)).find((b) => b.tripId === tripId)).toMatchObject({ balanceInPaisa: before.balanceInPaisa });
 
   await page.getByRole('button', { name: 'Retry' }).click();
@@ -61,7 +61,7 @@ test('a consigner pays part of a trip by UPI: declined, Retry, success; the bala
   await page.getByLabel('UPI ID').fill('vikram@oksbi');
   await page.getByRole('button', { name: `Pay ${rupees(PART)}` }).click();
   await page.getByRole('button', { name: 'Success' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Successful' }).last()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('result-amount')).toHaveText(rupeesExact(PART));
 
   await page.getByRole('button', { name: 'Close' }).click();

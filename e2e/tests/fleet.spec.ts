@@ -56,7 +56,7 @@ test.describe('fleet', () => {
 
     // ---- the operator orders from the Buy GPS web view
     await page.goto('/web-view/buy-gps');
-    await expect(page.getByRole('heading', { name: 'Get a GPS tracker' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Get a GPS tracker' }).last()).toBeVisible();
     await page.getByRole('combobox', { name: 'Vehicle' }).click();
     await page.getByRole('option', { name: chosen.number, exact: true }).click();
     await expect(page.getByRole('button', { name: 'Order GPS' })).toBeEnabled();
@@ -119,7 +119,7 @@ test.describe('fleet', () => {
     await page.goto('/web-view/active-loads?state=WON');
     await page.getByRole('link', { name: 'Pay token', exact: true }).first().click();
     await page.getByRole('link', { name: /^Pay token ₹/ }).click();
-    await expect(page.getByRole('heading', { name: 'Pay token' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pay token' }).last()).toBeVisible();
     await page
       .getByRole('radio', { name: /^[A-Z]{2}\s?\d{2}\s?[A-Z]{1,3}\s?\d{4} · /, disabled: false })
       .first()
@@ -130,7 +130,7 @@ test.describe('fleet', () => {
     await page.getByRole('button', { name: /^Pay ₹[\d,.]+ from wallet$/ }).click();
 
     await page.waitForURL('**/public/fleet-load-confirmation?demandId=*');
-    await expect(page.getByRole('heading', { name: 'Trip confirmed' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Trip confirmed' }).last()).toBeVisible();
     await expect(page.getByText(`${name} · ${phone}`)).toBeVisible();
   });
 });

@@ -109,7 +109,7 @@ test('a load goes from posting to a confirmed trip through a live auction', asyn
 
   // ---- the winner picks a vehicle and a new driver and pays the token from its wallet
   await op2.getByRole('link', { name: `Pay token ₹${TOKEN_RUPEES.toLocaleString('en-IN')}` }).click();
-  await expect(op2.getByRole('heading', { name: 'Pay token' })).toBeVisible();
+  await expect(op2.getByRole('heading', { name: 'Pay token' }).last()).toBeVisible();
   // the first free vehicle of the fleet (the page also has the language switch's radios)
   await op2
     .getByRole('radio', { name: /^[A-Z]{2}\d{2}[A-Z]{1,3}\d{4} · /, disabled: false })
@@ -121,7 +121,7 @@ test('a load goes from posting to a confirmed trip through a live auction', asyn
   await op2.getByRole('button', { name: `Pay ₹${TOKEN_RUPEES.toLocaleString('en-IN')} from wallet` }).click();
 
   await op2.waitForURL(`**/public/fleet-load-confirmation?demandId=${demandId}`);
-  await expect(op2.getByRole('heading', { name: 'Trip confirmed' })).toBeVisible();
+  await expect(op2.getByRole('heading', { name: 'Trip confirmed' }).last()).toBeVisible();
   await expect(op2.getByText(/^TRP/)).toBeVisible();
   await expect(op2.getByText('Gurnam Singh · 9876501234')).toBeVisible();
 

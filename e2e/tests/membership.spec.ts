@@ -26,7 +26,7 @@ test('an operator buys the membership from the wallet, once', async ({ page }) =
   await page.getByRole('button', { name: /Pay ₹999 from wallet/ }).click();
 
   await expect(page).toHaveURL(/subscription-status\?screen=SUCCESS/);
-  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment successful' }).last()).toBeVisible();
   await expect(page.getByTestId('membership-state')).toContainText('Membership active');
   expect(await walletBalance(page)).toBe(before - 999);
 

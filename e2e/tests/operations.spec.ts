@@ -103,7 +103,7 @@ test.describe('operations desk', () => {
     await expect(map.locator('canvas').first()).toBeVisible();
     await row.getByRole('button', { name: 'Follow', exact: true }).click();
     const detail = page.getByTestId('vehicle-detail');
-    await expect(detail.getByRole('heading', { name: vehicleNumber })).toBeVisible();
+    await expect(detail.getByRole('heading', { name: vehicleNumber }).last()).toBeVisible();
     await expect(detail.getByRole('columnheader', { name: 'Planned' })).toBeVisible();
     await expect(detail.getByRole('cell', { name: /^Loading: / })).toBeVisible();
     await expect(detail.getByRole('cell', { name: /^Unloading: / })).toBeVisible();

@@ -68,7 +68,7 @@ const orderIdOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathnam
 async function successTiming(page: Page, click: () => Promise<void>): Promise<number> {
   const started = Date.now();
   await click();
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Successful' }).last()).toBeVisible({ timeout: 15_000 });
   return Date.now() - started;
 }
 
@@ -111,7 +111,7 @@ test.describe('payments: add money through the sandbox provider', () => {
     // ₹500 + 0.4 % debit-card charge
     await page.getByRole('button', { name: `Pay ${rupees(502)}` }).click();
 
-    await expect(page.getByRole('heading', { name: 'Bank verification' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Bank verification' }).last()).toBeVisible();
     await expect(page.getByText('₹502.00')).toBeVisible();
     await page.getByLabel(/One-time password/).fill('123456');
     const ms = await successTiming(page, () => page.getByRole('button', { name: 'Success' }).click());
@@ -152,7 +152,7 @@ test.describe('payments: add money through the sandbox provider', () => {
     await page.getByLabel('UPI ID').fill('failure@okaxis');
     await page.getByRole('button', { name: `Pay ${rupees(AMOUNT)}` }).click();
     // failure@… decides by itself on the approval page
-    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Payment Failed' }).last()).toBeVisible({ timeout: 15_000 });
     const failedOrder = orderIdOf(page);
     expect(await walletBalance(page)).toBe(balance);
 
@@ -162,7 +162,7 @@ test.describe('payments: add money through the sandbox provider', () => {
     // Retry opens the method that was tried, UPI, with its field ready
     await page.getByLabel('UPI ID').fill('rajesh@oksbi');
     await page.getByRole('button', { name: `Pay ${rupees(AMOUNT)}` }).click();
-    await expect(page.getByRole('heading', { name: 'Approve the payment in your UPI app' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Approve the payment in your UPI app' }).last()).toBeVisible();
     const ms = await successTiming(page, () => page.getByRole('button', { name: 'Success' }).click());
     console.log(`[timing] upi: bank Success → "Payment Successful" ${ms} ms`);
     const paidOrder = orderIdOf(page);
@@ -195,9 +195,9 @@ test.describe('payments: add money through the sandbox provider', () => {
     await page.getByRole('button', { name: 'HDFC Bank' }).click();
     // ₹500 + 1.2 % net-banking charge
     await page.getByRole('button', { name: `Pay ${rupees(506)}` }).click();
-    await expect(page.getByRole('heading', { name: 'Bank verification' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Bank verification' }).last()).toBeVisible();
     await page.getByRole('button', { name: 'Pending' }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Pending' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Payment Pending' }).last()).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('This page will update by itself when your bank confirms.')).toBeVisible();
     const orderId = orderIdOf(page);
 
@@ -208,7 +208,7 @@ test.describe('payments: add money through the sandbox provider', () => {
     // the bank decides later, on the sandbox's page for the order
     const bank = await context.newPage();
     await bank.goto(`/api/sandbox/pg/bank/${encodeURIComponent(orderId)}`);
-    await expect(bank.getByRole('heading', { name: 'Payment pending at the bank' })).toBeVisible();
+    await expect(bank.getByRole('heading', { name: 'Payment pending at the bank' }).last()).toBeVisible();
     const resolvedAt = Date.now();
     await bank.getByRole('button', { name: 'Resolve as Success' }).click();
     await expect(bank.getByText('Resolved.')).toBeVisible();
@@ -228,7 +228,7 @@ test.describe('payments: add money through the sandbox provider', () => {
       expect(res.ok()).toBe(true);
     }
     // the result screen turns by itself (event stream), no reload
-    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByRole('heading', { name: 'Payment Successful' }).last()).toBeVisible({ timeout: 45_000 });
     console.log(
       `[timing] net banking: resolve → "Payment Successful" ${Date.now() - resolvedAt} ms (${jobSoon ? 'status job' : 'complete-recharge'})`,
     );

@@ -28,7 +28,7 @@ test.describe('support: survey, referral, training', () => {
   test('the operator shares a referral link and a friend joins through it', async ({ page, browser, baseURL }) => {
     await login(page, '9000000001');
     await page.goto('/web-view/referral/earn');
-    await expect(page.getByRole('heading', { name: 'Refer and earn' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Refer and earn' }).last()).toBeVisible();
     const code = ((await page.getByTestId('referral-code').textContent()) ?? '').trim();
     expect(code).not.toBe('');
     const link = ((await page.getByText(`/web-view/referral/join?code=${code}`).textContent()) ?? '').trim();
@@ -65,7 +65,7 @@ test.describe('support: survey, referral, training', () => {
   test('the operator finishes a training module on the rating story', async ({ page }) => {
     await login(page, '9000000003');
     await page.goto('/web-view/rating-story');
-    await expect(page.getByRole('heading', { name: 'Training' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Training' }).last()).toBeVisible();
     const module = page.locator('.mantine-Card-root').filter({ hasText: 'How your rating is made' });
     await expect(module).toBeVisible();
     await expect(module.getByText('Done')).toHaveCount(0);

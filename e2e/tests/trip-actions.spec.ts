@@ -125,7 +125,7 @@ test('an operator books a slot, reports a delay, views the bilti and cancels a t
   expect(new URL(shared).searchParams.get('sig')).toMatch(/^[0-9a-f]{64}$/);
   const stranger = await browser.newPage();
   await stranger.goto(shared);
-  await expect(stranger.getByRole('heading', { name: 'Trip confirmed' })).toBeVisible();
+  await expect(stranger.getByRole('heading', { name: 'Trip confirmed' }).last()).toBeVisible();
   await expect(stranger.getByText('Prakash Meshram · 9822012345')).toBeVisible();
   await stranger.goto(shared.replace(demandId, 'DM-NOTTHIS'));
   await expect(stranger.getByText('This link is not valid. Ask the operator for a new one.')).toBeVisible();
