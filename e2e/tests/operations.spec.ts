@@ -61,7 +61,14 @@ test.describe('operations desk', () => {
     await page.getByLabel('Remarks').fill(`Tarpaulin checked ${stamp}`);
     const invoiceNumber = `GST/E2E/${stamp}`;
     await page.getByLabel('Invoice number').fill(invoiceNumber);
-    await page.getByLabel('Invoice date').fill(new Date().toISOString().slice(0, 10));
+    // the invoice date comes from the portal's date picker: today, from its calendar (India time)
+    await page.getByLabel('Invoice date').click();
+    const today = Number(new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric' }).format(new Date()));
+    await page
+      .locator('.mantine-DatePickerInput-day:not([data-outside])')
+      .filter({ hasText: new RegExp(`^${today}$`) })
+      .first()
+      .click();
     await page.getByLabel('Invoice value').fill('125000');
     await page.getByRole('button', { name: 'Save docket' }).click();
     await expect(page.getByText('Docket updated successfully')).toBeVisible();
