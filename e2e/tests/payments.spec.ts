@@ -53,7 +53,8 @@ const rupeesExact = (n: number) =>
 /** From /portal/fastag's Add Money to the checkout of a fresh ₹500 order. */
 async function startTopUp(page: Page) {
   await page.goto('/portal/fastag');
-  await page.getByRole('link', { name: 'Add Money' }).click();
+  // the page's own Add Money (the side menu has one too)
+  await page.getByRole('main').getByRole('link', { name: 'Add Money' }).click();
   await expect(page).toHaveURL(/\/portal\/wallet\/add-money/);
   await page.getByLabel('Amount (₹)').fill(String(AMOUNT));
   await page.getByRole('button', { name: 'Add Money', exact: true }).click();
