@@ -67,7 +67,7 @@ describe('home page', () => {
     const { user } = renderApp(<HomePage />);
     expect(screen.getByText('Namaste, Rajesh Kumar')).toBeInTheDocument();
     const figures = screen.getByTestId('home-figures');
-    expect(await within(figures).findByText('₹12,345.5')).toBeInTheDocument();
+    expect(await within(figures).findByText('₹12,345.50')).toBeInTheDocument();
     expect(within(figures).getByRole('link', { name: /^Open loads/ })).toHaveTextContent('7');
     expect(within(figures).getByRole('link', { name: /^Active trips/ })).toHaveTextContent('3');
     expect(within(figures).getByRole('link', { name: /^Tags below minimum/ })).toHaveTextContent('2');
@@ -112,7 +112,7 @@ describe('home page', () => {
     );
     storage.setMany({ accessToken: 't', menuType: 'CONSIGNER', name: 'Vikram Rathore' });
     renderApp(<HomePage />);
-    expect(await screen.findByText('₹45,000.5')).toBeInTheDocument();
+    expect(await screen.findByText('₹45,000.50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Loads posted/ })).toHaveTextContent('4');
     expect(screen.getByText('Post a load')).toBeInTheDocument();
     expect(screen.queryByText('Fastag')).toBeNull();

@@ -1,3 +1,4 @@
+import { formatPaisa, formatRupees } from '@bhada/contracts/money';
 import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconCreditCard,
@@ -24,7 +25,7 @@ import { demandsQueryOptions } from '../../features/loads/api/get-demands.ts';
 import { loadTabsQueryOptions } from '../../features/loads/api/get-load-tabs.ts';
 import { adminPodQueueQueryOptions } from '../../features/pod/api/admin-pods.ts';
 import { tripsQueryOptions } from '../../features/trips/api/get-trips.ts';
-import { formatNumber, formatPaisa, formatRupees } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSessionAccess } from '../../lib/session.ts';
 import { useStored } from '../../lib/storage.ts';

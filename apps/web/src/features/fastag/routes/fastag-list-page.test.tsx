@@ -174,7 +174,7 @@ describe('Fastag list page', () => {
       const list = await screen.findByRole('table', { name: 'Vehicles with Fastag' });
       // no column headers: a card names what it shows
       expect(within(list).queryByRole('columnheader')).toBeNull();
-      expect(within(list).getByText('₹1,250.5')).toBeInTheDocument();
+      expect(within(list).getByText('₹1,250.50')).toBeInTheDocument();
       expect(within(list).getByText('Min ₹500')).toBeInTheDocument();
       expect(within(list).getByRole('switch', { name: 'Auto-recharge for RJ14GA1234' })).toBeChecked();
 

@@ -1,4 +1,5 @@
 import type { FastagRow } from '@bhada/contracts/fastag';
+import { formatRupees } from '@bhada/contracts/money';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBook, IconFileReport, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,7 +8,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { config } from '../../../lib/config.ts';
-import { formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionAccess } from '../../../lib/session.ts';
 import { useFastagList } from '../api/get-fastag-list.ts';

@@ -5,6 +5,7 @@ import {
   type MaintenanceReminder,
   type MaintenanceVehicle,
 } from '@bhada/contracts/fleet';
+import { formatPaisa, parseRupees } from '@bhada/contracts/money';
 import { Alert, Badge, Button, Card, Container, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField, indiaNow } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatNumber, formatPaisa, rupeesToPaisa } from '../../../lib/format.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { snackbar } from '../../../lib/notify.ts';
 import { useAddReminder, useMaintenance, useMarkReminderDone } from '../api/maintenance.ts';
@@ -119,7 +120,7 @@ function DoneModal({ reminder, onClose }: { reminder: MaintenanceReminder; onClo
     done.mutate(
       {
         reminderId: reminder.reminderId,
-        body: { doneOn, costPaisa: rupeesToPaisa(Number(cost)), note: note.trim() || null, odometerKm: toNumber(readingKm) },
+        body: { doneOn, costPaisa: parseRupees(cost) ?? 0, note: note.trim() || null, odometerKm: toNumber(readingKm) },
       },
       {
         onSuccess: () => {

@@ -1,4 +1,4 @@
-import { parseRupees } from '@bhada/contracts/money';
+import { formatPaisa, parseRupees } from '@bhada/contracts/money';
 import type { CollectionsResponse } from '@bhada/contracts/operations';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatPaisa } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError, newIdempotencyKey } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCollectionEnums, useCollections, useRecordCollection } from '../api/collections.ts';

@@ -1,4 +1,4 @@
-import { parseRupees } from '@bhada/contracts/money';
+import { formatPaisa, parseRupees } from '@bhada/contracts/money';
 import type { DocketResponse, SaveDocketRequest } from '@bhada/contracts/operations';
 import {
   Alert,
@@ -21,7 +21,7 @@ import { useParams } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatDateTime, formatPaisa } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { openDocketPdf, uploadInvoiceFile, useDeleteDocket, useDeleteInvoice, useDocket, useSaveDocket } from '../api/docket.ts';
@@ -135,7 +135,7 @@ function DocketEditor({ data }: { data: DocketResponse }) {
             <b>{t('docket.route')}:</b> {c.originCity} → {c.destinationCity}
           </Text>
           <Text size="sm">
-            <b>{t('docket.goods')}:</b> {c.material}, {t('docket.weightValue', { weight: c.weightKg.toLocaleString('en-IN') })}
+            <b>{t('docket.goods')}:</b> {c.material}, {t('docket.weightValue', { weight: formatNumber(c.weightKg) })}
           </Text>
           <Text size="sm">
             <b>{t('docket.freight')}:</b> {formatPaisa(c.freightInPaisa)}

@@ -1,4 +1,4 @@
-import { parseRupees } from '@bhada/contracts/money';
+import { formatPaisa, paisaToRupees, parseRupees } from '@bhada/contracts/money';
 import type { Consignment } from '@bhada/contracts/operations';
 import {
   Alert,
@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatPaisa } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
@@ -69,7 +69,7 @@ const formOf = (c: Consignment): Form => ({
   material: c.material,
   weightKg: c.weightKg,
   packages: c.packages,
-  freightRupees: c.freightInPaisa / 100,
+  freightRupees: paisaToRupees(c.freightInPaisa),
 });
 
 /** /portal/update-consignment: staff find a consignment, edit or delete it, and see who changed what. */

@@ -1,10 +1,10 @@
+import { formatRupees } from '@bhada/contracts/money';
 import { addMoneyFormSchema } from '@bhada/contracts/payments';
 import { Alert, Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
-import { formatRupees } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';

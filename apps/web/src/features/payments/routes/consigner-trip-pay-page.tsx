@@ -1,3 +1,4 @@
+import { formatPaisa, paisaToRupeeText, rupeesToPaisa } from '@bhada/contracts/money';
 import { type TripBalance, tripPayFormSchema } from '@bhada/contracts/payments';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +8,6 @@ import { BackHeader } from '../../../components/back-header.tsx';
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatPaisa } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -35,13 +35,11 @@ export default function ConsignerTripPayPage() {
   );
 }
 
-const rupeesOf = (paisa: number) => (paisa % 100 === 0 ? String(paisa / 100) : (paisa / 100).toFixed(2));
-
 function TripPayForm({ trip }: { trip: TripBalance }) {
   const { t } = useTranslation(['payments', 'common']);
   const navigate = useNavigate();
   const create = useCreateConsignerOrder();
-  const [amount, setAmount] = useState(rupeesOf(trip.balanceInPaisa));
+  const [amount, setAmount] = useState(paisaToRupeeText(trip.balanceInPaisa));
   const [error, setError] = useState<string>();
   const [failed, setFailed] = useState<string>();
 
@@ -55,7 +53,7 @@ function TripPayForm({ trip }: { trip: TripBalance }) {
     }
     setError(undefined);
     try {
-      const payment = await create.mutateAsync({ tripId: trip.tripId, amountInPaisa: Math.round(Number(parsed.data.amount) * 100) });
+      const payment = await create.mutateAsync({ tripId: trip.tripId, amountInPaisa: rupeesToPaisa(Number(parsed.data.amount)) });
       storage.set('referralUrl', paths.consignerTrips);
       const state: CheckoutState = { purpose: 'CONSIGNER_TRIP', payment };
       await navigate(paths.payment, { state });
@@ -118,7 +116,7 @@ function TripPayForm({ trip }: { trip: TripBalance }) {
               }}
               rightSectionWidth={120}
               rightSection={
-                <Button size="compact-xs" variant="subtle" onClick={() => setAmount(rupeesOf(trip.balanceInPaisa))}>
+                <Button size="compact-xs" variant="subtle" onClick={() => setAmount(paisaToRupeeText(trip.balanceInPaisa))}>
                   {t('payments:tripPay.payFull')}
                 </Button>
               }

@@ -1,11 +1,11 @@
 import type { LoadDetail } from '@bhada/contracts/loads';
 import { PRICE_MAX_RUPEES, PRICE_MIN_RUPEES } from '@bhada/contracts/loads';
+import { formatRupees } from '@bhada/contracts/money';
 import { submitQuoteRequestSchema } from '@bhada/contracts/quotes';
 import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { useQuoteQuality } from '../api/get-quote-quality.ts';
 import { useSubmitQuote } from '../api/submit-quote.ts';
