@@ -7,7 +7,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { snackbar } from '../../../lib/notify.ts';
 import { fleetKeys } from '../api/fleet-keys.ts';
-import { putFile } from '../api/upload.ts';
+import { putFile } from '../../../lib/upload.ts';
 import { attachDocuments, getVehicleUploadUrl } from '../api/vehicles.ts';
 
 type Slot = { docType: VehicleDocType; file: File | null; progress: number | null };

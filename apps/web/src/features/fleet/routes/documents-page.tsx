@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { snackbar } from '../../../lib/notify.ts';
 import { fleetKeys } from '../api/fleet-keys.ts';
-import { putFile } from '../api/upload.ts';
+import { putFile } from '../../../lib/upload.ts';
 import { confirmProfileDocument, getDocumentViewUrl, getProfileUploadUrl, useProfileDocuments, useVehicles } from '../api/vehicles.ts';
 import { AddVehicleModal } from '../components/add-vehicle-modal.tsx';
 import { DocumentUploadModal } from '../components/document-upload.tsx';
