@@ -28,7 +28,7 @@ const tag = (vehicleNumber: string, fastagAmount: number, minBalance: number) =>
 
 function operatorCalls() {
   server.use(
-    mswHttp.get('*/api/wallet', () => HttpResponse.json(ok({ balance: 12345.5, balanceInPaisa: 1234550 }))),
+    mswHttp.get('*/api/rest/tesseract/v1/payment/wallet', () => HttpResponse.json(ok({ balanceInPaisa: 1234550, active: true }))),
     mswHttp.get('*/api/odin/v2/active-loads/states', () =>
       HttpResponse.json(
         ok([

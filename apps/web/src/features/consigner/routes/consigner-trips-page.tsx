@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
-import { useTripBalances } from '../api/fetch-trip-balances.ts';
+import { useTripBalances } from '../../../lib/shared-data/trip-balances.ts';
 import { DemandDocuments } from '../components/demand-documents.tsx';
 
 /**

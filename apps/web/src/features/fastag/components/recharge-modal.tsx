@@ -1,5 +1,5 @@
 import type { FastagRow } from '@bhada/contracts/fastag';
-import { formatRupees, paisaToRupees, parseRupeeAmount, rupeesToPaisa } from '@bhada/contracts/money';
+import { formatPaisa, paisaToRupees, parseRupeeAmount } from '@bhada/contracts/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../../lib/http.ts';
@@ -8,7 +8,15 @@ import { useRechargeTag } from '../api/recharge-tag.ts';
 import { AmountDialog } from './amount-dialog.tsx';
 
 /** spec: fastag §2.5 and §5 — a manual recharge from the wallet; refusals show in the dialog. */
-export function RechargeModal({ row, walletBalance, onClose }: { row: FastagRow; walletBalance: number | undefined; onClose: () => void }) {
+export function RechargeModal({
+  row,
+  walletBalanceInPaisa,
+  onClose,
+}: {
+  row: FastagRow;
+  walletBalanceInPaisa: number | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('fastag');
   const recharge = useRechargeTag();
   // one key per opening of the dialog: a second tap, or a retry after a timeout whose answer was
@@ -21,7 +29,7 @@ export function RechargeModal({ row, walletBalance, onClose }: { row: FastagRow;
     if (recharge.isPending) return null;
     const paisa = parseRupeeAmount(amount);
     if (!paisa) return t('errors.invalidAmount');
-    if (walletBalance !== undefined && paisa > rupeesToPaisa(walletBalance)) return t('errors.overWallet');
+    if (walletBalanceInPaisa !== undefined && paisa > walletBalanceInPaisa) return t('errors.overWallet');
     recharge.mutate(
       { body: { tagId: row.tagId, amount: paisaToRupees(paisa) }, idempotencyKey },
       {
@@ -37,7 +45,7 @@ export function RechargeModal({ row, walletBalance, onClose }: { row: FastagRow;
   return (
     <AmountDialog
       title={t('rechargeDialog.title', { vehicle: row.vehicleNumber })}
-      hint={walletBalance !== undefined ? t('rechargeDialog.available', { amount: formatRupees(walletBalance) }) : undefined}
+      hint={walletBalanceInPaisa !== undefined ? t('rechargeDialog.available', { amount: formatPaisa(walletBalanceInPaisa) }) : undefined}
       label={t('rechargeDialog.amount')}
       submitLabel={t('rechargeDialog.submit')}
       pending={recharge.isPending}

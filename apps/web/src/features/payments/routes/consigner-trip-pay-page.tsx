@@ -10,9 +10,9 @@ import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useTripBalance } from '../../../lib/shared-data/trip-balances.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useCreateConsignerOrder } from '../api/create-consigner-order.ts';
-import { useTripBalance } from '../api/fetch-trip-balance.ts';
 import type { CheckoutState } from '../lib/checkout-state.ts';
 import { translatePaymentMessage } from '../lib/messages.ts';
 

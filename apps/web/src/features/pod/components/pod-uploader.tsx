@@ -7,9 +7,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/notify.ts';
+import { putFile } from '../../../lib/upload.ts';
 import { usePodDetails } from '../api/get-pod-details.ts';
 import { useSubmitPod } from '../api/submit-pod.ts';
-import { putFile } from '../../../lib/upload.ts';
 import { confirmUpload, getUploadUrl, removeUpload } from '../api/upload-document.ts';
 import { dropPending, listPending, type PendingPhoto, savePending } from '../lib/pending-photos.ts';
 

@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { useLoadDetail } from '../api/get-load-detail.ts';
-import { useSaveConsent } from '../api/save-consent.ts';
+import { useLoadConsent } from '../api/save-consent.ts';
 import { useLoadEvents } from '../api/use-load-events.ts';
 import { CallContact } from '../components/call-contact.tsx';
 import { QuoteSheet } from '../components/quote-sheet.tsx';
@@ -24,7 +24,7 @@ export function LoadDetailsPage() {
   const open = load.data?.loadState === 'OPEN';
   const { live } = useLoadEvents(demandId, Boolean(load.data) && (open || load.data?.loadState === 'AWARDED'));
   const left = useCountdown(open ? load.data?.biddingEndsAt : undefined);
-  const consent = useSaveConsent();
+  const consent = useLoadConsent();
 
   return (
     <Container size="sm" px="xs" py="sm">
