@@ -3,18 +3,16 @@ import { type TripBalance, tripPayFormSchema } from '@bhada/contracts/payments';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { BackHeader } from '../../../components/back-header.tsx';
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useTripBalance } from '../../../lib/shared-data/trip-balances.ts';
-import { storage } from '../../../lib/storage.ts';
 import { useCreateConsignerOrder } from '../api/create-consigner-order.ts';
-import type { CheckoutState } from '../lib/checkout-state.ts';
 import { translatePaymentMessage } from '../lib/messages.ts';
+import { useCheckout } from '../lib/use-checkout.ts';
 
 /**
  * /portal/consigner/trips/{tripId}/pay: the consigner chooses how much of a trip's balance to pay,
@@ -37,29 +35,26 @@ export default function ConsignerTripPayPage() {
 
 function TripPayForm({ trip }: { trip: TripBalance }) {
   const { t } = useTranslation(['payments', 'common']);
-  const navigate = useNavigate();
   const create = useCreateConsignerOrder();
+  const checkout = useCheckout();
+  const failed = checkout.failed;
   const [amount, setAmount] = useState(paisaToRupeeText(trip.balanceInPaisa));
   const [error, setError] = useState<string>();
-  const [failed, setFailed] = useState<string>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailed(undefined);
+    checkout.reset();
     const parsed = tripPayFormSchema(trip.balanceInPaisa).safeParse({ amount });
     if (!parsed.success) {
       setError(translatePaymentMessage(t, parsed.error.issues[0]?.message));
       return;
     }
     setError(undefined);
-    try {
-      const payment = await create.mutateAsync({ tripId: trip.tripId, amountInPaisa: rupeesToPaisa(Number(parsed.data.amount)) });
-      storage.set('referralUrl', paths.consignerTrips);
-      const state: CheckoutState = { purpose: 'CONSIGNER_TRIP', payment };
-      await navigate(paths.payment, { state });
-    } catch (e) {
-      setFailed(isApiError(e) && e.status === 400 ? translatePaymentMessage(t, e.message) : t('payments:errors.tryAgain'));
-    }
+    await checkout.start(
+      () => create.mutateAsync({ tripId: trip.tripId, amountInPaisa: rupeesToPaisa(Number(parsed.data.amount)) }),
+      { purpose: 'CONSIGNER_TRIP' },
+      paths.consignerTrips,
+    );
   };
 
   // the freight, then what comes off it

@@ -24,6 +24,7 @@ import { UpiSection } from '../components/upi-section.tsx';
 import { submitRedirectForm } from '../lib/bank-form.ts';
 import { type CheckoutState, checkoutStateOf } from '../lib/checkout-state.ts';
 import { translatePaymentMessage } from '../lib/messages.ts';
+import { useCheckout } from '../lib/use-checkout.ts';
 import { expiryForProvider } from '../lib/validation.ts';
 
 type Section = 'saved' | 'card' | 'upi' | 'nb';
@@ -72,6 +73,7 @@ function NoOrder() {
 function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) {
   const { t } = useTranslation(['payments', 'common']);
   const navigate = useNavigate();
+  const checkout = useCheckout();
   const options = usePaymentOptions(info);
   const nb = useNbChannels(info);
   const amountPaisa = rupeesToPaisa(info.amount);
@@ -101,8 +103,7 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
   const startAgain = async () => {
     try {
       const payment = await renewOrder(state.purpose ?? 'WALLET_TOPUP', info.transactionCode);
-      const next: CheckoutState = { ...state, payment };
-      await navigate(paths.payment, { replace: true, state: next });
+      await checkout.open({ ...state, payment }, { replace: true });
     } catch {
       setError(t('payments:errors.tryAgain'));
     }

@@ -12,8 +12,8 @@ import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
 import { usePaymentResult } from '../api/get-payment-result.ts';
 import { type CheckoutPurpose, isCheckoutPurpose, renewOrder } from '../api/renew-order.ts';
-import type { CheckoutState } from '../lib/checkout-state.ts';
 import { translatePaymentMessage } from '../lib/messages.ts';
+import { useCheckout } from '../lib/use-checkout.ts';
 import { useOrderEvents } from '../lib/use-order-events.ts';
 
 const LOOK = {
@@ -41,6 +41,7 @@ export default function PaymentResultPage() {
 function ResultCard({ result }: { result: PaymentResult }) {
   const { t } = useTranslation(['payments', 'common']);
   const navigate = useNavigate();
+  const checkout = useCheckout();
   const [retrying, setRetrying] = useState(false);
   const [retryFailed, setRetryFailed] = useState(false);
   const { color, Icon } = LOOK[result.status];
@@ -54,8 +55,7 @@ function ResultCard({ result }: { result: PaymentResult }) {
     try {
       // a new order of the same purpose with the same amount, up to 3 attempts (spec fastag §4 Retry)
       const payment = await renewOrder(purpose, result.orderId);
-      const state: CheckoutState = { fromFastag: purpose === 'WALLET_TOPUP', purpose, payment, lastMode: result.paymentMode, another };
-      await navigate(paths.payment, { state });
+      await checkout.open({ fromFastag: purpose === 'WALLET_TOPUP', purpose, payment, lastMode: result.paymentMode, another });
     } catch {
       setRetryFailed(true);
       setRetrying(false);
