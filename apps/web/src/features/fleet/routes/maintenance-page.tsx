@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField, indiaNow } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { RupeeInput } from '../../../components/rupee-input.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { snackbar } from '../../../lib/notify.ts';
@@ -138,18 +139,7 @@ function DoneModal({ reminder, onClose }: { reminder: MaintenanceReminder; onClo
     >
       <Stack>
         <DateField label={t('maintenance.doneOn')} value={doneOn} onChange={setDoneOn} clearable={false} />
-        <NumberInput
-          label={t('maintenance.cost')}
-          value={cost}
-          onChange={setCost}
-          min={0}
-          decimalScale={2}
-          allowNegative={false}
-          prefix="₹"
-          thousandSeparator=","
-          thousandsGroupStyle="lakh"
-          required
-        />
+        <RupeeInput label={t('maintenance.cost')} value={cost} onChange={setCost} min={0} allowNegative={false} required />
         <NumberInput
           label={t('maintenance.readingKm')}
           value={readingKm}

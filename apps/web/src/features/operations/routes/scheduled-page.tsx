@@ -20,6 +20,7 @@ import {
   useScheduledCounts,
   useScheduleFilterOptions,
 } from '../api/scheduled.ts';
+import { Pager } from '../components/pager.tsx';
 import { ScheduleMap, type View } from '../components/schedule-map.tsx';
 
 /** /portal/workflow/scheduled: vehicles placed for loading, counts per state, the map, and one vehicle's way. */
@@ -133,15 +134,7 @@ export function ScheduledPage() {
                 </Group>
               </Paper>
             ))}
-            <Group justify="space-between">
-              <Button h={44} variant="default" disabled={pageNo === 0} onClick={() => setPageNo((p) => p - 1)}>
-                {t('common.previous')}
-              </Button>
-              <Text size="sm">{t('common.page', { page: pageNo + 1, total: Math.max(1, data.totalPages) })}</Text>
-              <Button h={44} variant="default" disabled={pageNo + 1 >= data.totalPages} onClick={() => setPageNo((p) => p + 1)}>
-                {t('common.next')}
-              </Button>
-            </Group>
+            <Pager pageNo={pageNo} totalPages={data.totalPages} onPage={setPageNo} />
           </Stack>
         )}
       </QueryState>

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { RupeeInput } from '../../../components/rupee-input.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -32,6 +33,7 @@ import {
   useDeleteConsignment,
   useUpdateConsignment,
 } from '../api/consignments.ts';
+import { Pager } from '../components/pager.tsx';
 
 type Form = {
   consignerCode: string;
@@ -138,15 +140,7 @@ function ConsignmentList({ onPick }: { onPick: (cId: string) => void }) {
                 </Group>
               </Paper>
             ))}
-            <Group justify="space-between">
-              <Button h={44} variant="default" disabled={pageNo === 0} onClick={() => setPageNo((p) => p - 1)}>
-                {t('common.previous')}
-              </Button>
-              <Text size="sm">{t('common.page', { page: pageNo + 1, total: Math.max(1, data.totalPages) })}</Text>
-              <Button h={44} variant="default" disabled={pageNo + 1 >= data.totalPages} onClick={() => setPageNo((p) => p + 1)}>
-                {t('common.next')}
-              </Button>
-            </Group>
+            <Pager pageNo={pageNo} totalPages={data.totalPages} onPage={setPageNo} />
           </Stack>
         )}
       </QueryState>
@@ -284,12 +278,8 @@ function Editor({ cId, onDone }: { cId?: string; onDone: (cId?: string) => void 
             />
             <NumberInput label={t('consignment.packages')} value={form.packages} min={0} onChange={(v) => set({ packages: v })} />
           </SimpleGrid>
-          <NumberInput
+          <RupeeInput
             label={t('consignment.freight')}
-            prefix="₹"
-            thousandSeparator=","
-            thousandsGroupStyle="lakh"
-            decimalScale={2}
             value={form.freightRupees}
             error={fieldError('freightInPaisa')}
             onChange={(v) => set({ freightRupees: v })}
