@@ -3,13 +3,11 @@ import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, T
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { useEventStream } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { paths, pathWith } from '../../../lib/paths.ts';
 import {
   type ScheduleFilters,
   useCurrentLocation,
@@ -22,6 +20,7 @@ import {
 } from '../api/scheduled.ts';
 import { Pager } from '../components/pager.tsx';
 import { ScheduleMap, type View } from '../components/schedule-map.tsx';
+import { WorkflowLink } from '../components/workflow-link.tsx';
 
 /** /portal/workflow/scheduled: vehicles placed for loading, counts per state, the map, and one vehicle's way. */
 export function ScheduledPage() {
@@ -127,9 +126,7 @@ export function ScheduledPage() {
                     <Button size="xs" h={44} variant="light" onClick={() => setPicked(v.id)}>
                       {t('scheduled.follow')}
                     </Button>
-                    <Button size="xs" h={44} variant="subtle" component={Link} to={pathWith(paths.workflowDocket, { code: v.cCode })}>
-                      {t('workflow.docket')}
-                    </Button>
+                    <WorkflowLink step="docket" code={v.cCode} size="xs" />
                   </Group>
                 </Group>
               </Paper>

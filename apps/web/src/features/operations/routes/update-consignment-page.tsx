@@ -18,14 +18,13 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { RupeeInput } from '../../../components/rupee-input.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
-import { paths, pathWith } from '../../../lib/paths.ts';
 import {
   useConsignment,
   useConsignmentList,
@@ -34,6 +33,7 @@ import {
   useUpdateConsignment,
 } from '../api/consignments.ts';
 import { Pager } from '../components/pager.tsx';
+import { WorkflowLink } from '../components/workflow-link.tsx';
 
 type Form = {
   consignerCode: string;
@@ -130,12 +130,8 @@ function ConsignmentList({ onPick }: { onPick: (cId: string) => void }) {
                     <Button size="sm" h={44} variant="light" onClick={() => onPick(c.cId)}>
                       {t('consignment.edit')}
                     </Button>
-                    <Button size="sm" h={44} variant="subtle" component={Link} to={pathWith(paths.workflowDocket, { code: c.cCode })}>
-                      {t('workflow.docket')}
-                    </Button>
-                    <Button size="sm" h={44} variant="subtle" component={Link} to={pathWith(paths.workflowCollection, { code: c.cCode })}>
-                      {t('workflow.collection')}
-                    </Button>
+                    <WorkflowLink step="docket" code={c.cCode} />
+                    <WorkflowLink step="collection" code={c.cCode} />
                   </Group>
                 </Group>
               </Paper>
