@@ -20,18 +20,15 @@ function withClient() {
   return { queryClient, wrapper };
 }
 
+const route = { originCity: 'Jaipur', destinationCity: 'Delhi', state: 'IN_TRANSIT', createdAt: '2026-11-20T05:00:00.000Z' };
+const nothingPaid = { tdsInPaisa: 0, paidInPaisa: 0, pendingInPaisa: 0 };
 const balance = (tripId: string, balanceInPaisa: number): TripBalance => ({
+  ...route,
+  ...nothingPaid,
   tripId,
   demandId: `D-${tripId}`,
   vehicleNumber: 'RJ14GB1234',
-  originCity: 'Jaipur',
-  destinationCity: 'Delhi',
-  state: 'IN_TRANSIT',
-  createdAt: '2026-11-20T05:00:00.000Z',
   freightInPaisa: balanceInPaisa,
-  tdsInPaisa: 0,
-  paidInPaisa: 0,
-  pendingInPaisa: 0,
   balanceInPaisa,
 });
 
