@@ -33,6 +33,7 @@ import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
 import { downloadOf, requireDownloadToken, sendStatement } from '../wallet/report-route.ts';
 import * as fastag from './fastag.service.ts';
@@ -43,110 +44,80 @@ const tags = ['fastag'];
 
 export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret: string }> = async (app, opts) => {
   const op = (request: FastifyRequest) => operatorIdOf(actorOf(request));
-  const view = requirePermission('FASTAG_VIEW');
-  const manage = requirePermission('FASTAG_RECHARGE');
+  const view = routeTable(app, { tags, guard: requirePermission('FASTAG_VIEW') });
+  const manage = routeTable(app, { tags, guard: requirePermission('FASTAG_RECHARGE') });
 
-  app.get(
+  view.get(
     '/api/fastag/vehicleWiseTagAmount',
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Tagged vehicles with balances, by vehicle number',
-        querystring: fastagListQuerySchema,
-        response: { 200: envelopeSchema(fastagListResponseSchema) },
-      },
-    },
-    async (request) => ok(await fastag.listTags(app.db, op(request), request.query)),
+    { summary: 'Tagged vehicles with balances, by vehicle number', query: fastagListQuerySchema, data: fastagListResponseSchema },
+    (request) => fastag.listTags(app.db, op(request), request.query),
   );
 
-  app.post(
+  manage.post(
     '/api/fastag/recharge',
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Recharge a tag from the wallet (idempotent with the idempotency-key header)',
-        body: rechargeRequestSchema,
-        response: { 200: envelopeSchema(rechargeResponseSchema) },
-      },
+      summary: 'Recharge a tag from the wallet (idempotent with the idempotency-key header)',
+      body: rechargeRequestSchema,
+      data: rechargeResponseSchema,
+      message: (result) => result.message,
     },
     async (request) => {
       const header = request.headers[IDEMPOTENCY_HEADER];
       const key = typeof header === 'string' && header ? header.slice(0, 100) : newId('IDK', 16);
-      const result = await fastag.recharge(app.db, op(request), request.body, key);
-      return ok(result, result.message);
+      return fastag.recharge(app.db, op(request), request.body, key);
     },
   );
 
-  app.put(
+  manage.put(
     '/api/fastag/account',
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Auto-recharge toggle {id, recharge, minBal} or minimum balance {fastagId, minBalance, autoRechargeActivate}',
-        body: accountRequestSchema,
-        response: { 200: envelopeSchema(accountResponseSchema) },
-      },
+      summary: 'Auto-recharge toggle {id, recharge, minBal} or minimum balance {fastagId, minBalance, autoRechargeActivate}',
+      body: accountRequestSchema,
+      data: accountResponseSchema,
+      message: (result) => result.message,
     },
-    async (request) => {
-      const result = await fastag.updateAccount(app.db, op(request), request.body);
-      return ok(result, result.message);
-    },
+    (request) => fastag.updateAccount(app.db, op(request), request.body),
   );
 
-  app.get(
+  view.get(
     '/api/fastag/txnOverview/:id',
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: "A vehicle's tag summary for a period (id is the vehicleId)",
-        params: vehicleIdParamsSchema,
-        querystring: txnOverviewQuerySchema,
-        response: { 200: envelopeSchema(txnOverviewResponseSchema) },
-      },
+      summary: "A vehicle's tag summary for a period (id is the vehicleId)",
+      params: vehicleIdParamsSchema,
+      query: txnOverviewQuerySchema,
+      data: txnOverviewResponseSchema,
     },
-    async (request) => ok(await fastag.txnOverview(app.db, op(request), request.params.id, request.query)),
+    (request) => fastag.txnOverview(app.db, op(request), request.params.id, request.query),
   );
 
-  app.get(
+  view.get(
     '/api/fastag/transactions/v3/:id',
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: "A vehicle's tolls and recharges, newest first (id is the vehicleId)",
-        params: vehicleIdParamsSchema,
-        querystring: transactionsQuerySchema,
-        response: { 200: envelopeSchema(transactionsResponseSchema) },
-      },
+      summary: "A vehicle's tolls and recharges, newest first (id is the vehicleId)",
+      params: vehicleIdParamsSchema,
+      query: transactionsQuerySchema,
+      data: transactionsResponseSchema,
     },
-    async (request) => ok(await fastag.transactions(app.db, op(request), request.params.id, request.query)),
+    (request) => fastag.transactions(app.db, op(request), request.params.id, request.query),
   );
 
-  app.post(
+  view.post(
     '/api/fastag/transactions/:txnId/dispute',
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Dispute a toll: raises a ticket (one open ticket per toll)',
-        params: disputeParamsSchema,
-        body: disputeRequestSchema.optional(),
-        response: { 200: envelopeSchema(disputeResponseSchema) },
-      },
+      summary: 'Dispute a toll: raises a ticket (one open ticket per toll)',
+      params: disputeParamsSchema,
+      body: disputeRequestSchema.optional(),
+      data: disputeResponseSchema,
+      message: FASTAG_MESSAGES.disputeRaised,
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await fastag.dispute(
+      return fastag.dispute(
         app.db,
         { operatorId: operatorIdOf(actor), userCode: actor.userCode },
         request.params.txnId,
         request.body?.reason,
       );
-      return ok(result, FASTAG_MESSAGES.disputeRaised);
     },
   );
 

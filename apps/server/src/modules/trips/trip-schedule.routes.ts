@@ -1,4 +1,3 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import {
   bookSlotRequestSchema,
   delayQuerySchema,
@@ -13,7 +12,7 @@ import {
   updateDelayRequestSchema,
 } from '@bhada/contracts/trips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { tripAccess } from './trip-access.ts';
 import * as schedule from './trip-schedule.service.ts';
@@ -26,121 +25,72 @@ const V2 = '/api/rest/tesseract/v2/trip';
 export const tripScheduleRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
   const { view, manage, deps, mine } = tripAccess(app, opts.secret);
 
+  const viewer = routeTable(app, { tags, guard: view });
+  const manager = routeTable(app, { tags, guard: manage });
+
   // ---------- reasons, slots, delays ----------
 
-  app.get(
+  viewer.get(
     `${V2}/:id/reasons`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Reasons by action',
-        params: tripIdParamsSchema,
-        querystring: reasonsQuerySchema,
-        response: { 200: envelopeSchema(reasonsResponseSchema) },
-      },
-    },
+    { summary: 'Reasons by action', params: tripIdParamsSchema, query: reasonsQuerySchema, data: reasonsResponseSchema },
     async (request) => {
       await mine(request, { id: request.params.id });
-      return ok(schedule.reasons(request.query.action));
+      return schedule.reasons(request.query.action);
     },
   );
 
-  app.get(
+  viewer.get(
+    `${V2}/:id/slot`,
+    { summary: 'Bookable slots at a point', params: tripIdParamsSchema, query: slotQuerySchema, data: slotResponseSchema },
+    async (request) => schedule.getSlots(deps(), await mine(request, { id: request.params.id }), request.query.location),
+  );
+
+  manager.patch(
     `${V2}/:id/slot`,
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Bookable slots at a point',
-        params: tripIdParamsSchema,
-        querystring: slotQuerySchema,
-        response: { 200: envelopeSchema(slotResponseSchema) },
-      },
+      summary: 'Book a slot',
+      params: tripIdParamsSchema,
+      body: bookSlotRequestSchema,
+      data: slotResponseSchema,
+      message: TRIPS_MESSAGES.slotBooked,
     },
-    async (request) => ok(await schedule.getSlots(deps(), await mine(request, { id: request.params.id }), request.query.location)),
+    async (request) => schedule.bookSlot(deps(), await mine(request, { id: request.params.id }), request.body),
   );
 
-  app.patch(
-    `${V2}/:id/slot`,
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Book a slot',
-        params: tripIdParamsSchema,
-        body: bookSlotRequestSchema,
-        response: { 200: envelopeSchema(slotResponseSchema) },
-      },
-    },
-    async (request) =>
-      ok(await schedule.bookSlot(deps(), await mine(request, { id: request.params.id }), request.body), TRIPS_MESSAGES.slotBooked),
+  viewer.get(
+    `${V2}/:id/loading-slot`,
+    { summary: 'Loading slots (fastag §7.4)', params: tripIdParamsSchema, data: slotResponseSchema },
+    async (request) => schedule.getSlots(deps(), await mine(request, { id: request.params.id }), 'LOADING'),
   );
 
-  app.get(
+  manager.post(
     `${V2}/:id/loading-slot`,
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Loading slots (fastag §7.4)',
-        params: tripIdParamsSchema,
-        response: { 200: envelopeSchema(slotResponseSchema) },
-      },
-    },
-    async (request) => ok(await schedule.getSlots(deps(), await mine(request, { id: request.params.id }), 'LOADING')),
-  );
-
-  app.post(
-    `${V2}/:id/loading-slot`,
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Book a loading slot (fastag §7.4)',
-        params: tripIdParamsSchema,
-        body: loadingSlotRequestSchema,
-        response: { 200: envelopeSchema(slotResponseSchema) },
-      },
+      summary: 'Book a loading slot (fastag §7.4)',
+      params: tripIdParamsSchema,
+      body: loadingSlotRequestSchema,
+      data: slotResponseSchema,
+      message: TRIPS_MESSAGES.slotBooked,
     },
     async (request) =>
-      ok(
-        await schedule.bookSlot(deps(), await mine(request, { id: request.params.id }), { location: 'LOADING', start: request.body.start }),
-        TRIPS_MESSAGES.slotBooked,
-      ),
+      schedule.bookSlot(deps(), await mine(request, { id: request.params.id }), { location: 'LOADING', start: request.body.start }),
   );
 
-  app.get(
+  viewer.get(
     `${V1}/:id/delay`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Delay reasons and reports',
-        params: tripIdParamsSchema,
-        querystring: delayQuerySchema,
-        response: { 200: envelopeSchema(delayResponseSchema) },
-      },
-    },
-    async (request) => ok(await schedule.getDelay(deps(), await mine(request, { id: request.params.id }), request.query.type)),
+    { summary: 'Delay reasons and reports', params: tripIdParamsSchema, query: delayQuerySchema, data: delayResponseSchema },
+    async (request) => schedule.getDelay(deps(), await mine(request, { id: request.params.id }), request.query.type),
   );
 
-  app.patch(
+  manager.patch(
     `${V1}/:id/delay`,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Report a delay',
-        params: tripIdParamsSchema,
-        body: updateDelayRequestSchema,
-        response: { 200: envelopeSchema(delayResponseSchema) },
-      },
+      summary: 'Report a delay',
+      params: tripIdParamsSchema,
+      body: updateDelayRequestSchema,
+      data: delayResponseSchema,
+      message: TRIPS_MESSAGES.remarksUpdated,
     },
-    async (request) =>
-      ok(
-        await schedule.updateDelay(deps(), actorOf(request), await mine(request, { id: request.params.id }), request.body),
-        TRIPS_MESSAGES.remarksUpdated,
-      ),
+    async (request) => schedule.updateDelay(deps(), actorOf(request), await mine(request, { id: request.params.id }), request.body),
   );
 };
