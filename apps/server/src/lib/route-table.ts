@@ -57,7 +57,10 @@ export interface RouteTable<G extends Guard | undefined = Guard | undefined> {
  * hand-written one had (tags, summary, params, querystring, body, the enveloped 200 answer) and the
  * table's guard as its preValidation hook; the call's result is answered in the success envelope.
  */
-export function routeTable<G extends Guard | undefined = undefined>(app: FastifyInstance, options: { tags: string[]; guard?: G }): RouteTable<G> {
+export function routeTable<G extends Guard | undefined = undefined>(
+  app: FastifyInstance,
+  options: { tags: string[]; guard?: G },
+): RouteTable<G> {
   const declare =
     (method: HTTPMethods): Declare =>
     (url, contract, call) => {
