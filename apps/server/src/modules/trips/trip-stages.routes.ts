@@ -1,41 +1,21 @@
 import { okSchema } from '@bhada/contracts/common';
-import {
-  advanceStateRequestSchema,
-  advanceStateViewRequestSchema,
-  alertRefSchema,
-  chatVariablesRequestSchema,
-  feedbackActionRequestSchema,
-  stateChangeAlertRequestSchema,
-  stateChangeWidgetSchema,
-  TRIPS_MESSAGES,
-  tripOtpRequestSchema,
-  tripOtpResponseSchema,
-} from '@bhada/contracts/trips';
+import * as api from '@bhada/contracts/trips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeTable } from '../../lib/route-table.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { tripAccess } from './trip-access.ts';
+import { tripAccess, V1 } from './trip-access.ts';
 import * as stages from './trip-stages.service.ts';
-
-const tags = ['trips'];
-const V1 = '/api/rest/tesseract/v1/trip';
 
 /** Stage codes, state moves, alerts and feedback of a trip (marketplace §7). */
 export const tripStagesRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
-  const { view, manage, deps, mine } = tripAccess(app, opts.secret);
-
-  const manager = routeTable(app, { tags, guard: manage });
-  const viewer = routeTable(app, { tags, guard: view });
-
-  // ---------- stages ----------
+  const { viewer, manager, deps, mine } = tripAccess(app, opts.secret);
 
   manager.post(
     `${V1}/otp`,
     {
       summary: 'Send or verify a stage OTP',
-      body: tripOtpRequestSchema,
-      data: tripOtpResponseSchema,
-      message: (result) => (result.verified ? TRIPS_MESSAGES.otpVerified : TRIPS_MESSAGES.otpSent),
+      body: api.tripOtpRequestSchema,
+      data: api.tripOtpResponseSchema,
+      message: (result) => (result.verified ? api.TRIPS_MESSAGES.otpVerified : api.TRIPS_MESSAGES.otpSent),
     },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
@@ -47,9 +27,9 @@ export const tripStagesRoutes: FastifyPluginAsyncZod<{ secret: string }> = async
     `${V1}/operator/advance-state`,
     {
       summary: 'Move the trip to its next stage',
-      body: advanceStateRequestSchema,
-      data: stateChangeWidgetSchema,
-      message: TRIPS_MESSAGES.stateUpdated,
+      body: api.advanceStateRequestSchema,
+      data: api.stateChangeWidgetSchema,
+      message: api.TRIPS_MESSAGES.stateUpdated,
     },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
@@ -59,13 +39,18 @@ export const tripStagesRoutes: FastifyPluginAsyncZod<{ secret: string }> = async
 
   viewer.post(
     `${V1}/operator/advance-state-view`,
-    { summary: 'The state-change widget', body: advanceStateViewRequestSchema, data: stateChangeWidgetSchema },
+    { summary: 'The state-change widget', body: api.advanceStateViewRequestSchema, data: api.stateChangeWidgetSchema },
     async (request) => stages.advanceStateView(await mine(request, { id: request.body.tripId })),
   );
 
   manager.post(
     `${V1}/operator/state-change-alert`,
-    { summary: 'Record a state alert', body: stateChangeAlertRequestSchema, data: alertRefSchema, message: TRIPS_MESSAGES.alertRecorded },
+    {
+      summary: 'Record a state alert',
+      body: api.stateChangeAlertRequestSchema,
+      data: api.alertRefSchema,
+      message: api.TRIPS_MESSAGES.alertRecorded,
+    },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
       return await stages.stateChangeAlert(app.db, actorOf(request), trip, request.body);
@@ -74,7 +59,7 @@ export const tripStagesRoutes: FastifyPluginAsyncZod<{ secret: string }> = async
 
   viewer.post(
     '/api/odin/operator-app/trip/feedback-action',
-    { summary: 'Trip feedback', body: feedbackActionRequestSchema, data: okSchema, message: TRIPS_MESSAGES.feedbackSaved },
+    { summary: 'Trip feedback', body: api.feedbackActionRequestSchema, data: okSchema, message: api.TRIPS_MESSAGES.feedbackSaved },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
       return await stages.feedbackAction(app.db, actorOf(request), trip, request.body);
@@ -83,7 +68,7 @@ export const tripStagesRoutes: FastifyPluginAsyncZod<{ secret: string }> = async
 
   viewer.post(
     '/api/rest/tesseract/v1/chats/session/update-variables',
-    { summary: 'Support chat context', body: chatVariablesRequestSchema, data: okSchema },
+    { summary: 'Support chat context', body: api.chatVariablesRequestSchema, data: okSchema },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
       return await stages.updateChatVariables(app.db, actorOf(request), trip, request.body);

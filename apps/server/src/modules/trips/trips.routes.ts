@@ -19,28 +19,20 @@ import {
   tripTransactionsResponseSchema,
 } from '@bhada/contracts/trips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf } from '../../plugins/auth.ts';
-import { tripAccess } from './trip-access.ts';
+import { tripAccess, V1, V2 } from './trip-access.ts';
 import * as charges from './trip-charges.service.ts';
 import * as trips from './trips.service.ts';
 
-const tags = ['trips'];
-const V1 = '/api/rest/tesseract/v1/trip';
-const V2 = '/api/rest/tesseract/v2/trip';
-
 /** Trip lists and details (marketplace §7) and the admin's trip calls; the other trip calls sit beside this file by role. */
 export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
-  const { view, admin, deps, mine, byRef } = tripAccess(app, opts.secret);
+  const { viewer, desk, deps, mine, byRef } = tripAccess(app, opts.secret);
 
   app.authorizeTopic('trip', async (actor, id) => {
     if (actor.kind === 'ADMIN') return true;
     if (!actor.operatorId) return false;
     return Boolean(await trips.tripOf(app.db, { id, operatorId: actor.operatorId }).catch(() => null));
   });
-
-  const viewer = routeTable(app, { tags, guard: view });
-  const desk = routeTable(app, { tags, guard: admin });
 
   // ---------- lists and details ----------
 
