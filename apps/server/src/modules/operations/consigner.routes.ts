@@ -11,17 +11,13 @@ import {
 } from '@bhada/contracts/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeTable } from '../../lib/route-table.ts';
-import { requireKind } from '../../plugins/auth.ts';
 import * as reports from './consigner-reports.service.ts';
 import * as views from './consigner-views.service.ts';
-import { consignerOf } from './operations-access.ts';
-
-const tags = ['consigner'];
+import { consignerOf, consignerRoutesOf } from './operations-access.ts';
 
 /** The consigner's vehicles, reports and demand documents (spec §7 "Consigner vehicles", "Consigner payment"). */
 export const consignerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const consigner = routeTable(app, { tags, guard: requireKind('CONSIGNER') });
+  const consigner = consignerRoutesOf(app);
 
   consigner.get(
     '/api/vehicle/getConsignerVehicles',
@@ -66,7 +62,7 @@ export const consignerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/consigner/report/download',
     {
       preValidation: consigner.guard,
-      schema: { tags, summary: 'Download a report as xlsx', querystring: reportQuerySchema.omit({ email: true }) },
+      schema: { tags: consigner.tags, summary: 'Download a report as xlsx', querystring: reportQuerySchema.omit({ email: true }) },
     },
     async (request, reply) => {
       const report = await reports.downloadReport(app.ctx, { actor: consignerOf(request), query: request.query });

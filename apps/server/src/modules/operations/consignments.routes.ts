@@ -11,16 +11,12 @@ import {
   updateConsignmentRequestSchema,
 } from '@bhada/contracts/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeTable } from '../../lib/route-table.ts';
-import { requireKind } from '../../plugins/auth.ts';
 import * as consignments from './consignments.service.ts';
-import { staffOf } from './operations-access.ts';
-
-const tags = ['operations'];
+import { deskRoutes, staffOf } from './operations-access.ts';
 
 /** Consignment admin (spec §7 "Consignment admin"): the admin kind only (ADR 130). */
 export const consignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = routeTable(app, { tags, guard: requireKind('ADMIN') });
+  const staff = deskRoutes(app);
 
   staff.get('/api/vehicle/loadType', { summary: 'Load types for a consignment', data: loadTypesResponseSchema }, () =>
     consignments.loadTypes(),

@@ -12,15 +12,12 @@ import {
   scheduleFilterQuerySchema,
 } from '@bhada/contracts/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeTable } from '../../lib/route-table.ts';
-import { requireKind } from '../../plugins/auth.ts';
+import { deskRoutes } from './operations-access.ts';
 import * as scheduling from './scheduling.service.ts';
-
-const tags = ['operations'];
 
 /** Scheduled vehicles and their map (spec §7 "Trucking docket and scheduling"): the admin kind only. */
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = routeTable(app, { tags, guard: requireKind('ADMIN') });
+  const staff = deskRoutes(app);
   // the live stream of scheduled-vehicle changes is the desk's alone
   app.authorizeTopic('schedule', async (actor, id) => actor.kind === 'ADMIN' && id === 'all');
 

@@ -17,19 +17,16 @@ import {
 } from '@bhada/contracts/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeTable } from '../../lib/route-table.ts';
-import { requireKind } from '../../plugins/auth.ts';
 import * as collections from './collections.service.ts';
 import * as consignments from './consignments.service.ts';
 import * as dockets from './dockets.service.ts';
-import { idempotencyKeyOf, staffOf } from './operations-access.ts';
+import { deskRoutes, idempotencyKeyOf, staffOf } from './operations-access.ts';
 
-const tags = ['operations'];
 const deleted = (key: string) => z.object({ [key]: z.string(), deleted: z.literal(true) });
 
 /** The workflow desk (spec §7 "Trucking docket and scheduling"): docket, collection, consignee, delivery. */
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = routeTable(app, { tags, guard: requireKind('ADMIN') });
+  const staff = deskRoutes(app);
 
   staff.get(
     '/api/consignment/getDocket',
@@ -82,7 +79,10 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/consignment/docket-pdf',
-    { preValidation: staff.guard, schema: { tags, summary: 'The printable docket (lorry receipt) as PDF', querystring: cCodeQuerySchema } },
+    {
+      preValidation: staff.guard,
+      schema: { tags: staff.tags, summary: 'The printable docket (lorry receipt) as PDF', querystring: cCodeQuerySchema },
+    },
     async (request, reply) => {
       const pdf = await dockets.docketPdf(app.ctx, request.query);
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${pdf.fileName}"`).send(pdf.body);
