@@ -122,40 +122,35 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
   );
 
   const produces = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'];
-  app.get(
-    '/api/fastag/report/fastagStatement',
-    {
-      preValidation: requireDownloadToken(app.db, opts.secret, 'fastagStatement'),
-      schema: {
-        tags,
-        summary: 'All-vehicles Fastag statement, at most 14 days (xlsx or pdf; download token in dt)',
-        querystring: fastagStatementQuerySchema.extend({ dt: z.string() }),
-        produces,
+  /** A statement download: the download token in `dt` is its guard, a workbook or a PDF its answer. */
+  const statementRoute = <Q extends typeof fastagStatementQuerySchema | typeof fastagStatementV2QuerySchema>(
+    report: 'fastagStatement' | 'fastagStatement/v2',
+    summary: string,
+    query: Q,
+    build: (query: z.output<Q>, claims: ReturnType<typeof downloadOf>) => Promise<Parameters<typeof sendStatement>[3]>,
+  ) =>
+    app.get(
+      `/api/fastag/report/${report}`,
+      {
+        preValidation: requireDownloadToken(app.db, opts.secret, report),
+        schema: { tags, summary, querystring: query.extend({ dt: z.string() }), produces },
       },
-    },
-    async (request, reply) => {
-      const { operatorId, lang } = downloadOf(request);
-      const statement = await statements.allVehiclesStatement(app.db, operatorId, request.query, lang);
-      return sendStatement(request, reply, request.query.reportFormat, statement);
-    },
+      async (request, reply) => {
+        const parsed = request.query as z.output<Q>;
+        return sendStatement(request, reply, parsed.reportFormat, await build(parsed, downloadOf(request)));
+      },
+    );
+  statementRoute(
+    'fastagStatement',
+    'All-vehicles Fastag statement, at most 14 days (xlsx or pdf; download token in dt)',
+    fastagStatementQuerySchema,
+    (query, { operatorId, lang }) => statements.allVehiclesStatement(app.db, operatorId, query, lang),
   );
-
-  app.get(
-    '/api/fastag/report/fastagStatement/v2',
-    {
-      preValidation: requireDownloadToken(app.db, opts.secret, 'fastagStatement/v2'),
-      schema: {
-        tags,
-        summary: 'One vehicle’s Fastag statement (xlsx or pdf; download token in dt)',
-        querystring: fastagStatementV2QuerySchema.extend({ dt: z.string() }),
-        produces,
-      },
-    },
-    async (request, reply) => {
-      const { operatorId, lang } = downloadOf(request);
-      const statement = await statements.vehicleStatement(app.db, operatorId, request.query, lang);
-      return sendStatement(request, reply, request.query.reportFormat, statement);
-    },
+  statementRoute(
+    'fastagStatement/v2',
+    'One vehicle’s Fastag statement (xlsx or pdf; download token in dt)',
+    fastagStatementV2QuerySchema,
+    (query, { operatorId, lang }) => statements.vehicleStatement(app.db, operatorId, query, lang),
   );
 
   // The issuer's webhook needs the exact bytes it signed, so it gets its own JSON parser that keeps
