@@ -44,6 +44,15 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.authorizeTopic('support', async (actor, id) => actor.kind === 'ADMIN' && id === 'desk');
 
+  // writing on a ticket and uploading a photo for it take the same contract on both sides of the thread
+  const writing = {
+    params: ticketIdParamsSchema,
+    body: sendMessageRequestSchema,
+    data: ticketMessageSchema,
+    message: SUPPORT_MESSAGES.messageSent,
+  };
+  const uploading = { params: ticketIdParamsSchema, body: ticketUploadRequestSchema, data: ticketUploadResponseSchema };
+
   mine.get(V1, { summary: "The operator's tickets", query: ticketListQuerySchema, data: ticketListResponseSchema }, (request) =>
     tickets.listTickets(app.ctx, { operatorId: operatorOf(request).operatorId, query: request.query }),
   );
@@ -63,28 +72,12 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     tickets.ticketDetail(app.ctx, { operatorId: operatorOf(request).operatorId, id: request.params.id }),
   );
 
-  mine.post(
-    `${V1}/:id/messages`,
-    {
-      summary: 'Write on the ticket (text and up to 3 uploaded photos)',
-      params: ticketIdParamsSchema,
-      body: sendMessageRequestSchema,
-      data: ticketMessageSchema,
-      message: SUPPORT_MESSAGES.messageSent,
-    },
-    (request) => tickets.operatorMessage(app.ctx, { actor: operatorOf(request), id: request.params.id, body: request.body }),
+  mine.post(`${V1}/:id/messages`, { summary: 'Write on the ticket (text and up to 3 uploaded photos)', ...writing }, (request) =>
+    tickets.operatorMessage(app.ctx, { actor: operatorOf(request), id: request.params.id, body: request.body }),
   );
 
-  mine.post(
-    `${V1}/:id/upload-url`,
-    {
-      summary: 'A signed upload URL for a photo on the ticket',
-      params: ticketIdParamsSchema,
-      body: ticketUploadRequestSchema,
-      data: ticketUploadResponseSchema,
-    },
-    (request) =>
-      tickets.issueOperatorUpload(app.ctx, { actor: operatorOf(request), id: request.params.id, fileName: request.body.fileName }),
+  mine.post(`${V1}/:id/upload-url`, { summary: 'A signed upload URL for a photo on the ticket', ...uploading }, (request) =>
+    tickets.issueOperatorUpload(app.ctx, { actor: operatorOf(request), id: request.params.id, fileName: request.body.fileName }),
   );
 
   mine.post(`${V1}/:id/close`, { summary: 'Close my ticket', params: ticketIdParamsSchema, data: ticketDetailSchema }, (request) =>
@@ -117,27 +110,12 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => supportDesk.assign(app.ctx, { desk: deskOf(request), id: request.params.id, assignee: request.body.assignee }),
   );
 
-  desk.post(
-    `${DESK}/:id/messages`,
-    {
-      summary: 'Support desk: reply on a ticket',
-      params: ticketIdParamsSchema,
-      body: sendMessageRequestSchema,
-      data: ticketMessageSchema,
-      message: SUPPORT_MESSAGES.messageSent,
-    },
-    (request) => supportDesk.deskReply(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }),
+  desk.post(`${DESK}/:id/messages`, { summary: 'Support desk: reply on a ticket', ...writing }, (request) =>
+    supportDesk.deskReply(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }),
   );
 
-  desk.post(
-    `${DESK}/:id/upload-url`,
-    {
-      summary: 'Support desk: a signed upload URL for a photo in a reply',
-      params: ticketIdParamsSchema,
-      body: ticketUploadRequestSchema,
-      data: ticketUploadResponseSchema,
-    },
-    (request) => tickets.issueDeskUpload(app.ctx, { desk: deskOf(request), id: request.params.id, fileName: request.body.fileName }),
+  desk.post(`${DESK}/:id/upload-url`, { summary: 'Support desk: a signed upload URL for a photo in a reply', ...uploading }, (request) =>
+    tickets.issueDeskUpload(app.ctx, { desk: deskOf(request), id: request.params.id, fileName: request.body.fileName }),
   );
 
   desk.post(
