@@ -22,8 +22,6 @@ export interface RouteContract<P, Q, B, D> {
   data?: D;
   /** the envelope's message on success, or how to word it from the answer and the request */
   message?: string | ((data: Sent<D>, request: DeclaredRequest<P, Q, B>) => string | undefined);
-  /** a guard of its own instead of the table's */
-  guard?: Guard;
 }
 
 /** The one service call of a route; its result becomes the envelope's `data`. */
@@ -52,7 +50,7 @@ export interface RouteTable<G extends Guard | undefined = Guard | undefined> {
 }
 
 /**
- * Routes of one caller and one reference section, declared one line each: method, path, contract, the
+ * Routes of one caller and one reference section, one declaration each: method, path, contract, the
  * service call (ADR 082). Each is registered as a Fastify route with the same OpenAPI operation a
  * hand-written one had (tags, summary, params, querystring, body, the enveloped 200 answer) and the
  * table's guard as its preValidation hook; the call's result is answered in the success envelope.
@@ -70,12 +68,11 @@ export function routeTable<G extends Guard | undefined = undefined>(
       if (query) schema.querystring = query;
       if (body) schema.body = body;
       if (data) schema.response = { 200: envelopeSchema(data) };
-      const guard = contract.guard ?? options.guard;
       app.route({
         method,
         url,
         schema,
-        ...(guard ? { preValidation: guard } : {}),
+        ...(options.guard ? { preValidation: options.guard } : {}),
         handler: async (request, reply) => {
           const answer = await call(request as never, reply);
           return ok(answer, typeof message === 'function' ? message(answer, request as never) : message);
