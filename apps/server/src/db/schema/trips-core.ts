@@ -1,7 +1,5 @@
-import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { created, paisa, ts, updated } from './columns.ts';
 
 export interface TripPoint {
   name: string;
@@ -34,6 +32,6 @@ export const trips = pgTable('trips', {
   podRejectReason: text('pod_reject_reason'),
   lastNotifiedAt: ts('last_notified_at'),
   completedAt: ts('completed_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
