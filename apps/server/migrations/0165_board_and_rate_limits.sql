@@ -5,3 +5,11 @@ CREATE INDEX demands_board_open ON demands (bidding_ends_at) INCLUDE (id, vehicl
   WHERE state = 'OPEN';
 -- Within one fit class the board is ordered by loading time: a page walks this index and stops.
 CREATE INDEX demands_board_loading ON demands (loading_at, id) WHERE state = 'OPEN';
+
+-- The request budget shared by several server processes without Redis (ADR 160): one row per key and
+-- fixed window. Unlogged: a crash forgets the counts, which only resets budgets early.
+CREATE UNLOGGED TABLE rate_limit_hits (
+  key text PRIMARY KEY,
+  window_ends_at timestamptz NOT NULL,
+  hits integer NOT NULL
+);
