@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -62,6 +63,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { notifierPlugin } from './plugins/notifier.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { databaseStore, rateLimitStoreKind, redisClient } from './plugins/rate-limit-store.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -142,8 +144,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     threshold: 1024,
     customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|javascript|image\/svg\+xml/,
   });
+  const limitStore = rateLimitStoreKind(config);
+  const limitRedis = limitStore === 'redis' && config.REDIS_URL ? redisClient(config.REDIS_URL) : undefined;
+  if (limitRedis) {
+    limitRedis.on('error', (err) => app.log.warn({ err: err.message }, 'rate limit store unavailable'));
+    // counts are not queued while Redis is away (a request never waits for it): be connected before serving
+    app.addHook('onReady', async () => {
+      if (limitRedis.status !== 'ready')
+        await Promise.race([once(limitRedis, 'ready'), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    });
+    app.addHook('onClose', async () => {
+      limitRedis.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: true,
+    // shared by every process when there are several (ADR 160); a store that fails lets requests through
+    ...(limitRedis ? { redis: limitRedis, nameSpace: 'bhada:rate:' } : {}),
+    ...(limitStore === 'database' ? { store: databaseStore(database.sql) } : {}),
+    skipOnError: limitStore !== 'memory',
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     // counted first of all (a refused request counts too), but after the auth plugin's own onRequest hook

@@ -33,6 +33,9 @@ export const configSchema = z.object({
   /** server processes sharing the port (PostgreSQL only; ADR 155) */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   RATE_LIMIT_MAX: z.coerce.number().int().default(600),
+  /** where the request budget is counted (ADR 160); unset: Redis when REDIS_URL is set, else the database
+   * when WEB_CONCURRENCY > 1, else this process's memory */
+  RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),
   /**
    * which forwarded headers to believe (ADR 090): unset = none (the socket address is the client), a hop
    * count ("1"), or a comma list of proxy addresses or CIDRs ("10.0.0.1,10.1.0.0/16")

@@ -3,15 +3,13 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/hi';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { getDateLanguage } from './date-language.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** Month and day-part names follow the chosen language ("02 मार्च 2026"); the digits stay Latin, as on Indian bills. */
-let dateLanguage: 'en' | 'hi' = 'en';
-export function setDateLanguage(language: 'en' | 'hi'): void {
-  dateLanguage = language;
-}
+export { setDateLanguage } from './date-language.ts';
 
 /** The portal shows India time whatever the device's zone (ARCHITECTURE §5). */
 export const IST = IST_TIME_ZONE;
@@ -32,11 +30,11 @@ export function toIst(value: DateInput): dayjs.Dayjs {
 }
 
 export function formatDate(value: DateInput): string {
-  return toIst(value).locale(dateLanguage).format('DD MMM YYYY');
+  return toIst(value).locale(getDateLanguage()).format('DD MMM YYYY');
 }
 
 export function formatDateTime(value: DateInput): string {
-  return toIst(value).locale(dateLanguage).format('DD MMM YYYY, hh:mm A');
+  return toIst(value).locale(getDateLanguage()).format('DD MMM YYYY, hh:mm A');
 }
 
 /** spec: marketplace §6 — night is 20:00 to 07:59 India time. */

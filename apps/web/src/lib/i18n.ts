@@ -1,7 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import { setDateLanguage } from './format.ts';
+import { setDateLanguage } from './date-language.ts';
 import { setDefaultToastText } from './notify.ts';
 import { storage } from './storage.ts';
 

@@ -214,6 +214,84 @@ export async function listBoard(
   return result.rows;
 }
 
+/** The OPEN tab's loads for this operator (alias d), without joining the wide rows (ADR 159). */
+function openToOperator(op: string, now: Date, filters: BoardFilters): SQL {
+  const where: SQL[] = [
+    sql`d.state = 'OPEN' AND d.bidding_ends_at > ${now}`,
+    sql`NOT EXISTS (SELECT 1 FROM quotes q WHERE q.demand_id = d.id AND q.operator_id = ${op})`,
+    sql`NOT EXISTS (SELECT 1 FROM demand_responses r WHERE r.demand_id = d.id AND r.operator_id = ${op} AND r.consent = 'REJECTED')`,
+  ];
+  if (filters.origin) where.push(sql`d.origin_city = ${filters.origin}`);
+  if (filters.destination) where.push(sql`d.destination_city = ${filters.destination}`);
+  if (filters.vehicleType) where.push(sql`d.vehicle_type = ${filters.vehicleType}`);
+  return sql.join(where, sql` AND `);
+}
+
+/** Loads that rank alike for every operator: same type, body and origin (ADR 159). */
+export interface FitCell {
+  vehicleType: string;
+  bodyType: string;
+  lat: number;
+  lng: number;
+}
+
+/** How many OPEN-tab loads fall in each fit cell: one index-only pass, no distance computed per load. */
+export async function countOpenCells(db: Db, input: { operatorId: string; now: Date; filters: BoardFilters }) {
+  const query = sql`
+    SELECT d.vehicle_type, d.body_type, d.origin_lat, d.origin_lng, count(*)::int AS n
+    FROM demands d
+    WHERE ${openToOperator(input.operatorId, input.now, input.filters)}
+    GROUP BY 1, 2, 3, 4`;
+  const result = (await db.execute(query)) as unknown as {
+    rows: Array<{ vehicle_type: string; body_type: string; origin_lat: number | string; origin_lng: number | string; n: number | string }>;
+  };
+  return result.rows.map((r) => ({
+    cell: { vehicleType: r.vehicle_type, bodyType: r.body_type, lat: Number(r.origin_lat), lng: Number(r.origin_lng) },
+    count: Number(r.n),
+  }));
+}
+
+export type OpenBoardRow = Omit<BoardRow, 'type_match' | 'nearest_km' | 'total'> & { origin_lat: number; origin_lng: number };
+
+/**
+ * One page of the OPEN tab: each fit class's slice walks the open loads by loading time, keeping the
+ * loads of that class's cells (an index walk that stops after the slice), and only the page's rows are
+ * read in full.
+ */
+export async function listOpenPage(
+  db: Db,
+  input: {
+    operatorId: string;
+    now: Date;
+    filters: BoardFilters;
+    slices: Array<{ cells: FitCell[]; offset: number; limit: number }>;
+  },
+): Promise<OpenBoardRow[]> {
+  if (!input.slices.length) return [];
+  const op = input.operatorId;
+  const parts = input.slices.map((slice, rank) => {
+    const cells = JSON.stringify(slice.cells.map((c) => ({ vt: c.vehicleType, bt: c.bodyType, lat: c.lat, lng: c.lng })));
+    return sql`(SELECT d.id, ${rank}::int AS r, d.loading_at
+      FROM demands d
+      WHERE ${openToOperator(op, input.now, input.filters)}
+        AND (d.vehicle_type, d.body_type, d.origin_lat, d.origin_lng) IN
+          (SELECT vt, bt, lat, lng FROM jsonb_to_recordset(${cells}::jsonb) AS k(vt text, bt text, lat float8, lng float8))
+      ORDER BY d.loading_at, d.id
+      LIMIT ${slice.limit} OFFSET ${slice.offset})`;
+  });
+  const query = sql`
+    SELECT d.id, d.state, d.origin_city, d.destination_city, d.distance_km, d.vehicle_type, d.body_type, d.tyre_count,
+           d.tonnage, d.length_feet, d.material, d.loading_at, d.bidding_ends_at, d.token_amount_paisa,
+           d.awarded_operator_id, d.origin_lat, d.origin_lng, q.amount_paisa AS my_quote, r.consent
+    FROM (${sql.join(parts, sql` UNION ALL `)}) p
+    JOIN demands d ON d.id = p.id
+    LEFT JOIN quotes q ON q.demand_id = d.id AND q.operator_id = ${op}
+    LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
+    ORDER BY p.r, p.loading_at, p.id`;
+  const result = (await db.execute(query)) as unknown as { rows: OpenBoardRow[] };
+  return result.rows;
+}
+
 /** Counts for the state tabs, in one pass. */
 export async function countTabs(db: Db, op: string, now: Date): Promise<Record<OperatorLoadState, number>> {
   const tabs = ['OPEN', 'QUOTED', 'WON', 'CONFIRMED', 'LOST'] as const;

@@ -5,8 +5,10 @@ import { insertAdmin, insertConsigner, insertOperator, insertSubordinate, insert
 import { demandViews } from '../../db/schema/index.ts';
 import { canMove } from '../demands/demand-state.ts';
 import { awardAndAnnounce } from './award.service.ts';
+import { fitOf } from './board-fit.ts';
 import { awardLoad } from './load-desk.service.ts';
-import { buildLoadRequest, insertLoad, MUMBAI } from './loads.test-helpers.ts';
+import { fleetHint } from './loads.service.ts';
+import { buildLoadRequest, insertLoad, JAIPUR, MUMBAI } from './loads.test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,6 +99,71 @@ describe('the load board', () => {
     const near = await insertLoad(t.db, consignerCode);
     const order = ids(await board(owner.token)).filter((id) => [far.id, openBody.id, near.id].includes(id));
     expect(order).toEqual([near.id, far.id, openBody.id]);
+  });
+
+  it('pages the fleet-fit order across fit classes with an exact total (ADR 159)', async () => {
+    const { consignerCode } = await insertConsigner(t.db);
+    const { operatorId, owner } = await insertOperator(t.db);
+    await insertVehicle(t.db, operatorId, {
+      vehicleType: '32 FT MXL Container',
+      bodyType: 'CONTAINER',
+      currentLat: 26.9,
+      currentLng: 75.8,
+    });
+    const city = `Fitpur ${operatorId}`;
+    const kinds = [
+      { vehicleType: '32 FT MXL Container', bodyType: 'CONTAINER' as const },
+      { vehicleType: '20 FT Container', bodyType: 'CONTAINER' as const },
+      { vehicleType: '12 Tyre Open', bodyType: 'OPEN' as const },
+    ];
+    const origins = [JAIPUR, MUMBAI, { lat: 27.3, lng: 75.8 }, { lat: 26.9124, lng: 75.7873 }];
+    const made: Awaited<ReturnType<typeof insertLoad>>[] = [];
+    for (let i = 0; i < 17; i++) {
+      const origin = origins[i % origins.length]!;
+      made.push(
+        await insertLoad(t.db, consignerCode, {
+          ...kinds[i % kinds.length]!,
+          originCity: city,
+          originLat: origin.lat,
+          originLng: origin.lng,
+          loadingInHours: 72 + ((i * 7) % 5),
+        }),
+      );
+    }
+    const rejected = made[4]!;
+    await t.call({
+      method: 'PUT',
+      url: `/api/rest/tesseract/v1/load/${rejected.id}/consent`,
+      token: owner.token,
+      payload: { loadConsent: 'REJECTED' },
+    });
+    // the order ADR 021 asks for, worked out here load by load
+    const fleet = await fleetHint(t.db, operatorId);
+    const expected = made
+      .filter((d) => d.id !== rejected.id)
+      .map((d) => ({ d, fit: fitOf(fleet, { vehicleType: d.vehicleType, bodyType: d.bodyType, lat: d.originLat, lng: d.originLng }) }))
+      .sort(
+        (a, b) =>
+          Number(b.fit.typeMatch) - Number(a.fit.typeMatch) ||
+          Number(b.fit.bodyMatch) - Number(a.fit.bodyMatch) ||
+          a.fit.bucket - b.fit.bucket ||
+          a.d.loadingAt.getTime() - b.d.loadingAt.getTime() ||
+          (a.d.id < b.d.id ? -1 : a.d.id > b.d.id ? 1 : 0),
+      )
+      .map((x) => x.d.id);
+    expect(new Set(expected.map((id) => made.find((d) => d.id === id)!.vehicleType)).size).toBe(3);
+    const seen: string[] = [];
+    for (let pageNo = 0; pageNo < 6; pageNo++) {
+      const res = await t.call({
+        method: 'GET',
+        url: `/api/rest/tesseract/v1/load?state-id=OPEN&pageSize=3&pageNo=${pageNo}&origin=${encodeURIComponent(city)}`,
+        token: owner.token,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.totalCount).toBe(16);
+      seen.push(...ids(res));
+    }
+    expect(seen).toEqual(expected);
   });
 
   it('shows tabs with counts and refuses operators without the loads permission', async () => {

@@ -5,6 +5,7 @@ import { demandForOperator } from '../demands/demand-access.ts';
 import * as repo from '../demands/demands.repository.ts';
 import { deleteQuote } from '../quotes/quotes.repository.ts';
 import { quoteView, secondsLeft, toRupees } from '../quotes/quotes.service.ts';
+import { fitOf, planOpenPage } from './board-fit.ts';
 
 export type DemandRow = repo.DemandRow;
 
@@ -60,16 +61,47 @@ export async function fleetHint(db: Db, operatorId: string): Promise<repo.FleetH
   };
 }
 
+/**
+ * The OPEN tab in fleet-fit order (ADR 159): the loads are counted per fit cell, the cells ranked here,
+ * and only the slices of the fit classes the page overlaps are read. The total is exact.
+ */
+async function openBoard(
+  db: Db,
+  operatorId: string,
+  fleet: repo.FleetHint,
+  filters: repo.BoardFilters,
+  page: { limit: number; offset: number },
+  now: Date,
+) {
+  const counted = await repo.countOpenCells(db, { operatorId, now, filters });
+  const plan = planOpenPage(counted, fleet, page.offset, page.limit);
+  const rows = await repo.listOpenPage(db, { operatorId, now, filters, slices: plan.slices });
+  return {
+    total: plan.total,
+    rows: rows.map((r) => {
+      const fit = fitOf(fleet, {
+        vehicleType: r.vehicle_type,
+        bodyType: r.body_type,
+        lat: Number(r.origin_lat),
+        lng: Number(r.origin_lng),
+      });
+      return { ...r, type_match: fit.typeMatch, nearest_km: fit.nearest };
+    }),
+  };
+}
+
 export async function listLoads(db: Db, operatorId: string, query: LoadListQuery, now = new Date()): Promise<LoadListResponse> {
-  const rows = await repo.listBoard(db, {
-    operatorId,
-    tab: query['state-id'],
-    now,
-    fleet: await fleetHint(db, operatorId),
-    filters: { origin: query.origin, destination: query.destination, vehicleType: query.vehicleType },
-    limit: query.pageSize,
-    offset: query.pageNo * query.pageSize,
-  });
+  const tab = query['state-id'];
+  const fleet = await fleetHint(db, operatorId);
+  const filters = { origin: query.origin, destination: query.destination, vehicleType: query.vehicleType };
+  const page = { limit: query.pageSize, offset: query.pageNo * query.pageSize };
+  const { rows, total } =
+    tab === 'OPEN'
+      ? await openBoard(db, operatorId, fleet, filters, page, now)
+      : await repo.listBoard(db, { operatorId, tab, now, fleet, filters, ...page }).then((found) => ({
+          rows: found,
+          total: found[0] ? Number(found[0].total) : 0,
+        }));
   const loads: LoadSummary[] = rows.map((r) => {
     const myQuote = r.my_quote == null ? null : Number(r.my_quote);
     const endsAt = new Date(r.bidding_ends_at);
@@ -102,7 +134,7 @@ export async function listLoads(db: Db, operatorId: string, query: LoadListQuery
     vehicleFreeWhatsapp: VEHICLE_FREE_WHATSAPP,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
-    totalCount: rows[0] ? Number(rows[0].total) : 0,
+    totalCount: total,
   };
 }
 

@@ -130,13 +130,18 @@ describe('operator load board', () => {
     expect(screen.queryByText('Delhi → Ludhiana')).not.toBeInTheDocument();
   });
 
-  it('shows the list only once the banners above it are known, so it never moves down (no layout shift)', async () => {
+  it('shows tabs, filters and list only once the banners above them are known, so nothing moves down (no layout shift)', async () => {
     board({ OPEN: [load('DM-1', ['Delhi', 'Ludhiana'])] });
     let releaseBanners = () => {};
     const bannersHeld = new Promise<void>((resolve) => {
       releaseBanners = resolve;
     });
+    const requests: string[] = [];
     server.use(
+      // notes the board's read and lets the handler above answer it
+      mswHttp.get('*/api/rest/tesseract/v1/load', ({ request }) => {
+        requests.push(request.url);
+      }),
       mswHttp.get('*/api/banner', async () => {
         await bannersHeld;
         return HttpResponse.json(
@@ -155,13 +160,17 @@ describe('operator load board', () => {
       }),
     );
     renderApp(<ActiveLoadsPage />, { route: PATH, path: PATH });
-    // the loads have arrived but the banners have not: the list waits, in the place where it will stay
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // the loads and tab counts have arrived but the banners have not: everything below the title waits
+    await waitFor(() => expect(requests.some((u) => u.includes('/load?'))).toBe(true));
     expect(screen.queryByText('Delhi → Ludhiana')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /New loads/ })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Loading…')).toBeInTheDocument();
     releaseBanners();
     expect(await screen.findByText('Diesel prices fall')).toBeInTheDocument();
     expect(await screen.findByText('Delhi → Ludhiana')).toBeInTheDocument();
+    // the tabs came with their counts at once
+    expect(screen.getByRole('tab', { name: /New loads/ })).toHaveTextContent('1');
+    expect(screen.queryByLabelText('Loading…')).not.toBeInTheDocument();
   });
 
   it('asks before "Not interested" takes a load away, and Keep it keeps it (issue 16 point 8)', async () => {

@@ -49,6 +49,7 @@ export function ActiveLoadsPage() {
   const [rejecting, setRejecting] = useState<LoadSummary | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: loadsKeys.all });
+  const settling = banners.isPending || tabs.isPending;
   const countOf = (s: OperatorLoadState) => tabs.data?.find((x) => x.stateId === s)?.count;
 
   return (
@@ -67,57 +68,67 @@ export function ActiveLoadsPage() {
             {t('refresh')}
           </Button>
         </Group>
-        {banners.data?.map((b) => (
-          <Alert
-            key={b.id}
-            color={b.tone === 'warning' ? 'orange' : b.tone === 'success' ? 'teal' : 'blue'}
-            title={hindi ? b.titleHi : b.title}
-          >
-            <Text size="sm">{hindi ? b.bodyHi : b.body}</Text>
-            {b.link ? (
-              <Anchor component={Link} to={b.link} size="sm">
-                {t('knowMore')}
-              </Anchor>
-            ) : null}
-          </Alert>
-        ))}
-        <Tabs
-          value={stateId}
-          onChange={(v) => {
-            setPage(0);
-            const next = new URLSearchParams(params);
-            if (v && v !== 'OPEN') next.set('state', v);
-            else next.delete('state');
-            setParams(next, { replace: true });
-          }}
-        >
-          {/* the five tabs wrap onto a second line on a phone instead of scrolling Confirmed and Closed out of sight */}
-          <Tabs.List style={{ flexWrap: 'wrap' }}>
-            {TABS.map((s) => (
-              <Tabs.Tab
-                key={s}
-                value={s}
-                mih={44}
-                rightSection={
-                  countOf(s) ? (
-                    <Badge size="xs" circle>
-                      {countOf(s)}
-                    </Badge>
-                  ) : null
-                }
-              >
-                {t(`tabs.${s}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-        <LoadFilters value={filters} onChange={setFilters} />
-        {/* the list shows once the banners above it are known, so it never moves down under the reader (CLS, ADR 151) */}
-        {banners.isPending ? (
+        {/*
+          Everything below the title waits until the banners and the tab counts are known, then shows at
+          once: a banner arriving would push the tabs, filters and list down, and the counts arriving would
+          widen the tabs so they wrap onto another line (CLS, ADRs 151 and 161). A failed read shows the
+          board without them.
+        */}
+        {settling ? (
           <Center py="xl" role="status">
             <Loader aria-label={t('common:loading')} />
           </Center>
-        ) : (
+        ) : null}
+        {settling
+          ? null
+          : banners.data?.map((b) => (
+              <Alert
+                key={b.id}
+                color={b.tone === 'warning' ? 'orange' : b.tone === 'success' ? 'teal' : 'blue'}
+                title={hindi ? b.titleHi : b.title}
+              >
+                <Text size="sm">{hindi ? b.bodyHi : b.body}</Text>
+                {b.link ? (
+                  <Anchor component={Link} to={b.link} size="sm">
+                    {t('knowMore')}
+                  </Anchor>
+                ) : null}
+              </Alert>
+            ))}
+        {settling ? null : (
+          <Tabs
+            value={stateId}
+            onChange={(v) => {
+              setPage(0);
+              const next = new URLSearchParams(params);
+              if (v && v !== 'OPEN') next.set('state', v);
+              else next.delete('state');
+              setParams(next, { replace: true });
+            }}
+          >
+            {/* the five tabs wrap onto a second line on a phone instead of scrolling Confirmed and Closed out of sight */}
+            <Tabs.List style={{ flexWrap: 'wrap' }}>
+              {TABS.map((s) => (
+                <Tabs.Tab
+                  key={s}
+                  value={s}
+                  mih={44}
+                  rightSection={
+                    countOf(s) ? (
+                      <Badge size="xs" circle>
+                        {countOf(s)}
+                      </Badge>
+                    ) : null
+                  }
+                >
+                  {t(`tabs.${s}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        )}
+        {settling ? null : <LoadFilters value={filters} onChange={setFilters} />}
+        {settling ? null : (
           <QueryState query={loads} isEmpty={(d) => d.loads.length === 0} empty={<EmptyState text={t(`empty.${stateId}`)} />}>
             {(data) => (
               <Stack gap="sm">
