@@ -194,7 +194,7 @@ export const searchOptionsResponseSchema = z.object({
   action: z.enum(SEARCH_OPTION_ACTIONS),
   options: z.array(z.object({ value: z.string(), count: z.number().int() })),
   /** for ORIGIN and DESTINATION: my saved places, with the open loads near each (ADR 115); empty otherwise */
-  savedPlaces: z.array(z.object({ id: z.string(), placeName: z.string(), count: z.number().int() })),
+  savedPlaces: z.array(z.object({ id: z.string(), placeName: z.string(), count: z.number().int() })).default([]),
 });
 
 /** A saved place filter matches a load whose origin (or destination) lies within this straight-line distance. */
