@@ -10,7 +10,6 @@ import {
 } from '@bhada/contracts/account';
 import { placeSearchResponseSchema } from '@bhada/contracts/places';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 // the shared client has no PATCH helper: the generic request does it
 import { ApiError, buildHeaders, http, request } from '../../../lib/http.ts';
 import { storage } from '../../../lib/storage.ts';
