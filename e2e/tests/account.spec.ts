@@ -69,6 +69,49 @@ test.describe('account: onboarding, settings and the TDS declaration', () => {
     expect(errors).toEqual([]);
   });
 
+  test('an operator filters the load board by one of its saved places', async ({ browser }) => {
+    // a consigner posts a load from Faridabad, about 15 km from the demo operator's Okhla yard
+    const consigner = await browser.newPage();
+    await login(consigner, '9000000101');
+    const at = (name: string, lat: number, lng: number) => ({
+      name,
+      address: name,
+      lat,
+      lng,
+      contactName: 'Gate',
+      contactPhone: '9876512345',
+    });
+    const posted = await consigner.request.post('/api/rest/tesseract/v1/demand', {
+      headers: { token: (await tokenOf(consigner)) ?? '' },
+      data: {
+        origin: { city: 'Faridabad', lat: 28.4089, lng: 77.3178 },
+        destination: { city: 'Agra', lat: 27.1767, lng: 78.0081 },
+        loadingPoints: [at('Sector 24 Faridabad', 28.3612, 77.3134)],
+        unloadingPoints: [at('Foundry Nagar Agra', 27.2046, 78.0395)],
+        vehicleType: '10 Tyre Open',
+        bodyType: 'OPEN',
+        tyreCount: 10,
+        tonnage: 19,
+        lengthFeet: 22,
+        material: 'Auto parts',
+        loadingAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        biddingEndsAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+        tokenAmount: 2000,
+      },
+    });
+    expect(posted.status(), await posted.text()).toBe(200);
+
+    const page = await browser.newPage();
+    await login(page, '9000000001');
+    await page.goto('/web-view/active-loads');
+    await page.getByRole('combobox', { name: 'From', exact: true }).click();
+    // loads starting within 50 km of the saved yard (ADR 115): Faridabad's, and Delhi's if any are open
+    await page.getByRole('option', { name: /^Okhla Unloading Yard \(\d+\)$/ }).click();
+    await expect(page).toHaveURL(/originPlace=SP-DEMO-3/);
+    await expect(page.getByText('Faridabad → Agra')).toBeVisible();
+    for (const lane of await page.getByText(/^[A-Za-z ]+ → [A-Za-z ]+$/).allTextContents()) expect(lane).toMatch(/^(Faridabad|Delhi) → /);
+  });
+
   test('an operator files its TDS declaration and downloads the PDF', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -35,7 +35,8 @@ export const ACCOUNT_ACCESS = {
   'GET /api/odin/v2/map/app/search': user,
   'GET /api/odin/v2/map/app/autocomplete': { access: { kind: 'operatorUser' as const }, query: { type: 'place' } },
   'POST /api/odin/v2/map/app/selection': user,
-  'GET /api/odin/v2/map/app/saved-places': operatorUser,
-  'POST /api/odin/v2/map/app/saved-places': operatorUser,
-  'DELETE /api/odin/v2/map/app/saved-places/{id}': operatorUser,
+  // every kind of user keeps saved places in its own account (ADR 115)
+  'GET /api/odin/v2/map/app/saved-places': user,
+  'POST /api/odin/v2/map/app/saved-places': user,
+  'DELETE /api/odin/v2/map/app/saved-places/{id}': user,
 };

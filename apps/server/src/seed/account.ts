@@ -62,7 +62,8 @@ export const seedAccount: SeedStep = async (tx: Db) => {
   await tx.insert(savedPlaces).values([
     {
       id: 'SP-DEMO-1',
-      operatorId: 'OP1001',
+      ownerKind: 'OPERATOR',
+      ownerId: 'OP1001',
       placeName: 'Balaji Godown, Sitapura',
       placeLat: 26.7843,
       placeLng: 75.8236,
@@ -71,7 +72,8 @@ export const seedAccount: SeedStep = async (tx: Db) => {
     },
     {
       id: 'SP-DEMO-2',
-      operatorId: 'OP1001',
+      ownerKind: 'OPERATOR',
+      ownerId: 'OP1001',
       placeName: 'Kotputli Cement Gate 2',
       placeLat: 27.7025,
       placeLng: 76.1999,
@@ -80,12 +82,24 @@ export const seedAccount: SeedStep = async (tx: Db) => {
     },
     {
       id: 'SP-DEMO-3',
-      operatorId: 'OP1001',
+      ownerKind: 'OPERATOR',
+      ownerId: 'OP1001',
       placeName: 'Okhla Unloading Yard',
       placeLat: 28.5355,
       placeLng: 77.2739,
       placeId: 'PL021',
       createdBy: 'USR-OP1001',
+    },
+    // a consigner keeps its own places for posting loads (ADR 115)
+    {
+      id: 'SP-DEMO-4',
+      ownerKind: 'CONSIGNER',
+      ownerId: 'CN2001',
+      placeName: 'Our Sitapura Depot',
+      placeLat: 26.7843,
+      placeLng: 75.8236,
+      placeId: 'PL019',
+      createdBy: 'USR-CN2001',
     },
   ]);
 };

@@ -160,6 +160,10 @@ export const loadListQuerySchema = z.object({
   'state-id': operatorLoadStateSchema.default('OPEN'),
   origin: z.string().trim().max(80).optional(),
   destination: z.string().trim().max(80).optional(),
+  /** one of my saved places: loads starting within NEAR_PLACE_KM of it (ADR 115) */
+  originPlace: z.string().trim().min(1).max(40).optional(),
+  /** one of my saved places: loads ending within NEAR_PLACE_KM of it (ADR 115) */
+  destinationPlace: z.string().trim().min(1).max(40).optional(),
   vehicleType: z.string().trim().max(60).optional(),
   pageNo: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -189,7 +193,12 @@ export const searchOptionQuerySchema = z.object({ action: z.enum(SEARCH_OPTION_A
 export const searchOptionsResponseSchema = z.object({
   action: z.enum(SEARCH_OPTION_ACTIONS),
   options: z.array(z.object({ value: z.string(), count: z.number().int() })),
+  /** for ORIGIN and DESTINATION: my saved places, with the open loads near each (ADR 115); empty otherwise */
+  savedPlaces: z.array(z.object({ id: z.string(), placeName: z.string(), count: z.number().int() })).default([]),
 });
+
+/** A saved place filter matches a load whose origin (or destination) lies within this straight-line distance. */
+export const NEAR_PLACE_KM = 50;
 
 export const loadResultSchema = z.object({
   /** the price this operator won at, rupees (winner only) */

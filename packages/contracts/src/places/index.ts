@@ -27,6 +27,8 @@ export const placeSchema = z.object({
   state: z.string(),
   addressType: addressTypeSchema,
   location: z.object({ lat: z.number(), lng: z.number() }),
+  /** one of the caller's saved places (ADR 115) */
+  saved: z.boolean().optional(),
 });
 export type Place = z.infer<typeof placeSchema>;
 export const placeSearchResponseSchema = z.array(placeSchema);
@@ -54,6 +56,8 @@ export const savedPlaceSchema = z.object({
   placeLat: z.number(),
   placeLng: z.number(),
   placeId: z.string().nullable(),
+  /** the city of the place it was picked from, when it came from the gazetteer */
+  city: z.string().nullable(),
   createdAt: z.string(),
 });
 export type SavedPlace = z.infer<typeof savedPlaceSchema>;

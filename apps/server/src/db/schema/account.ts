@@ -78,9 +78,11 @@ export const clientEvents = pgTable('client_events', {
   createdAt: created(),
 });
 
+/** A saved place belongs to one account: an operator, a consigner or one (admin) user (ADR 115). */
 export const savedPlaces = pgTable('saved_places', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  ownerKind: text('owner_kind').$type<'OPERATOR' | 'CONSIGNER' | 'USER'>().notNull(),
+  ownerId: text('owner_id').notNull(),
   placeName: text('place_name').notNull(),
   placeLat: doublePrecision('place_lat').notNull(),
   placeLng: doublePrecision('place_lng').notNull(),

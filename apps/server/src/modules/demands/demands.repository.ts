@@ -1,4 +1,4 @@
-import type { LoadState, OperatorLoadState } from '@bhada/contracts/loads';
+import { type LoadState, NEAR_PLACE_KM, type OperatorLoadState } from '@bhada/contracts/loads';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consigners, demandResponses, demands, demandViews, operators, quotes, users, vehicles } from '../../db/schema/index.ts';
@@ -110,10 +110,37 @@ export interface FleetHint {
   spots: Array<{ lat: number; lng: number }>;
 }
 
+/** A point a load's origin or destination must lie near (a saved place, ADR 115). */
+export interface NearPoint {
+  lat: number;
+  lng: number;
+}
+
 export interface BoardFilters {
   origin?: string;
   destination?: string;
+  originNear?: NearPoint;
+  destinationNear?: NearPoint;
   vehicleType?: string;
+}
+
+const KM_PER_DEGREE = 111.2;
+
+/**
+ * The one rule for "a load near a saved place" (ADR 115): the load's end lies within NEAR_PLACE_KM in a
+ * straight line (equirectangular, exact to well under 1 % at this range). A bounding box comes first so
+ * most rows are refused by two comparisons.
+ */
+function nearPoint(end: 'origin' | 'destination', p: NearPoint): SQL {
+  const lat = sql.raw(`d.${end}_lat`);
+  const lng = sql.raw(`d.${end}_lng`);
+  const cos = Math.cos((p.lat * Math.PI) / 180);
+  const dLat = NEAR_PLACE_KM / KM_PER_DEGREE;
+  const dLng = dLat / cos;
+  return sql`(${lat} BETWEEN ${p.lat - dLat}::float8 AND ${p.lat + dLat}::float8
+    AND ${lng} BETWEEN ${p.lng - dLng}::float8 AND ${p.lng + dLng}::float8
+    AND sqrt(power(${lat} - ${p.lat}::float8, 2) + power((${lng} - ${p.lng}::float8) * ${cos}::float8, 2)) * ${KM_PER_DEGREE}::float8
+      <= ${NEAR_PLACE_KM}::float8)`;
 }
 
 function tabCondition(tab: OperatorLoadState, op: string, now: Date): SQL {
@@ -181,16 +208,24 @@ function inList(column: SQL, values: string[]): SQL {
   )})`;
 }
 
+/** The board's filters as conditions on alias d: one definition for every tab and for the OPEN tab's cells. */
+function boardFilterConditions(filters: BoardFilters): SQL[] {
+  const where: SQL[] = [];
+  if (filters.origin) where.push(sql`d.origin_city = ${filters.origin}`);
+  if (filters.destination) where.push(sql`d.destination_city = ${filters.destination}`);
+  if (filters.originNear) where.push(nearPoint('origin', filters.originNear));
+  if (filters.destinationNear) where.push(nearPoint('destination', filters.destinationNear));
+  if (filters.vehicleType) where.push(sql`d.vehicle_type = ${filters.vehicleType}`);
+  return where;
+}
+
 /** The operator's load board for one tab, ordered and paged; the total comes from a window count. */
 export async function listBoard(
   db: Db,
   input: { operatorId: string; tab: OperatorLoadState; now: Date; fleet: FleetHint; filters: BoardFilters; limit: number; offset: number },
 ): Promise<BoardRow[]> {
   const { operatorId: op, fleet, filters } = input;
-  const where: SQL[] = [tabCondition(input.tab, op, input.now)];
-  if (filters.origin) where.push(sql`d.origin_city = ${filters.origin}`);
-  if (filters.destination) where.push(sql`d.destination_city = ${filters.destination}`);
-  if (filters.vehicleType) where.push(sql`d.vehicle_type = ${filters.vehicleType}`);
+  const where: SQL[] = [tabCondition(input.tab, op, input.now), ...boardFilterConditions(filters)];
   const query = sql`
     SELECT b.*, count(*) OVER () AS total FROM (
       SELECT d.id, d.state, d.origin_city, d.destination_city, d.distance_km, d.vehicle_type, d.body_type, d.tyre_count,
@@ -221,9 +256,7 @@ function openToOperator(op: string, now: Date, filters: BoardFilters): SQL {
     sql`NOT EXISTS (SELECT 1 FROM quotes q WHERE q.demand_id = d.id AND q.operator_id = ${op})`,
     sql`NOT EXISTS (SELECT 1 FROM demand_responses r WHERE r.demand_id = d.id AND r.operator_id = ${op} AND r.consent = 'REJECTED')`,
   ];
-  if (filters.origin) where.push(sql`d.origin_city = ${filters.origin}`);
-  if (filters.destination) where.push(sql`d.destination_city = ${filters.destination}`);
-  if (filters.vehicleType) where.push(sql`d.vehicle_type = ${filters.vehicleType}`);
+  where.push(...boardFilterConditions(filters));
   return sql.join(where, sql` AND `);
 }
 
@@ -307,16 +340,29 @@ export async function countTabs(db: Db, op: string, now: Date): Promise<Record<O
   return Object.fromEntries(tabs.map((t) => [t, Number(row?.[t] ?? 0)])) as Record<OperatorLoadState, number>;
 }
 
+const OPEN_TO_OPERATOR = (op: string, now: Date) => sql`
+    FROM demands d
+    LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
+    WHERE d.state = 'OPEN' AND d.bidding_ends_at > ${now} AND r.consent IS DISTINCT FROM 'REJECTED'`;
+
 /** Values and counts of one filter over the loads open to this operator. */
 export async function searchOptions(db: Db, op: string, column: 'origin_city' | 'destination_city' | 'vehicle_type', now: Date) {
   const query = sql`
     SELECT ${sql.raw(`d.${column}`)} AS value, count(*)::int AS count
-    FROM demands d
-    LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
-    WHERE d.state = 'OPEN' AND d.bidding_ends_at > ${now} AND r.consent IS DISTINCT FROM 'REJECTED'
+    ${OPEN_TO_OPERATOR(op, now)}
     GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50`;
   const result = (await db.execute(query)) as unknown as { rows: Array<{ value: string; count: number }> };
   return result.rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}
+
+/** How many loads open to this operator start (or end) near each point, in one pass. */
+export async function countNear(db: Db, op: string, end: 'origin' | 'destination', points: NearPoint[], now: Date): Promise<number[]> {
+  if (!points.length) return [];
+  const cols = points.map((p, i) => sql`count(*) FILTER (WHERE ${nearPoint(end, p)})::int AS ${sql.raw(`"p${i}"`)}`);
+  const result = (await db.execute(sql`SELECT ${sql.join(cols, sql`, `)} ${OPEN_TO_OPERATOR(op, now)}`)) as unknown as {
+    rows: Array<Record<string, number>>;
+  };
+  return points.map((_, i) => Number(result.rows[0]?.[`p${i}`] ?? 0));
 }
 
 /** Consigner (scoped by code) or admin (all) list of posted loads with quote counts. */

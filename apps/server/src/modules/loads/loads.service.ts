@@ -1,8 +1,10 @@
 import type { LoadDetail, LoadListQuery, LoadListResponse, LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { roadKm } from '../../lib/geo.ts';
+import { asOperatorId } from '../../lib/tenancy.ts';
 import { demandForOperator } from '../demands/demand-access.ts';
 import * as repo from '../demands/demands.repository.ts';
+import { listSavedPlaces, savedPlaceOf } from '../places/places-app.service.ts';
 import { deleteQuote } from '../quotes/quotes.repository.ts';
 import { quoteView, secondsLeft, toRupees } from '../quotes/quotes.service.ts';
 import { fitOf, planOpenPage } from './board-fit.ts';
@@ -61,6 +63,14 @@ export async function fleetHint(db: Db, operatorId: string): Promise<repo.FleetH
   };
 }
 
+/** The operator's own saved places as filter points; another account's place answers 404 (ADR 115). */
+const placeOwner = (operatorId: string) => ({ kind: 'OPERATOR' as const, id: asOperatorId(operatorId) });
+async function nearSaved(db: Db, operatorId: string, id: string | undefined): Promise<repo.NearPoint | undefined> {
+  if (!id) return undefined;
+  const place = await savedPlaceOf(db, { owner: placeOwner(operatorId), id });
+  return { lat: place.placeLat, lng: place.placeLng };
+}
+
 /**
  * The OPEN tab in fleet-fit order (ADR 159): the loads are counted per fit cell, the cells ranked here,
  * and only the slices of the fit classes the page overlaps are read. The total is exact.
@@ -92,8 +102,12 @@ async function openBoard(
 
 export async function listLoads(db: Db, operatorId: string, query: LoadListQuery, now = new Date()): Promise<LoadListResponse> {
   const tab = query['state-id'];
-  const fleet = await fleetHint(db, operatorId);
-  const filters = { origin: query.origin, destination: query.destination, vehicleType: query.vehicleType };
+  const [fleet, originNear, destinationNear] = await Promise.all([
+    fleetHint(db, operatorId),
+    nearSaved(db, operatorId, query.originPlace),
+    nearSaved(db, operatorId, query.destinationPlace),
+  ]);
+  const filters = { origin: query.origin, destination: query.destination, originNear, destinationNear, vehicleType: query.vehicleType };
   const page = { limit: query.pageSize, offset: query.pageNo * query.pageSize };
   const { rows, total } =
     tab === 'OPEN'
@@ -150,8 +164,20 @@ export async function loadTabs(db: Db, operatorId: string, now = new Date()) {
 
 export const OPTION_COLUMN = { ORIGIN: 'origin_city', DESTINATION: 'destination_city', VEHICLE_TYPE: 'vehicle_type' } as const;
 
+/** Filter values with counts; origin and destination also offer the operator's saved places (ADR 115). */
 export async function searchOptions(db: Db, operatorId: string, action: keyof typeof OPTION_COLUMN, now = new Date()) {
-  return { action, options: await repo.searchOptions(db, operatorId, OPTION_COLUMN[action], now) };
+  const options = await repo.searchOptions(db, operatorId, OPTION_COLUMN[action], now);
+  if (action === 'VEHICLE_TYPE') return { action, options, savedPlaces: [] };
+  const places = await listSavedPlaces(db, { owner: placeOwner(operatorId) });
+  const end = action === 'ORIGIN' ? 'origin' : 'destination';
+  const counts = await repo.countNear(
+    db,
+    operatorId,
+    end,
+    places.map((p) => ({ lat: p.placeLat, lng: p.placeLng })),
+    now,
+  );
+  return { action, options, savedPlaces: places.map((p, i) => ({ id: p.id, placeName: p.placeName, count: counts[i] ?? 0 })) };
 }
 
 export async function loadDetail(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertConsigner, insertOperator, insertVehicle } from '../../../test/factories.ts';
+import { insertAdmin, insertConsigner, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { placeSelections, savedPlaces } from '../../db/schema/index.ts';
 import { insertTrip } from '../trips/trips.test-factory.ts';
 
@@ -57,7 +57,49 @@ describe('saved places', () => {
       404,
     );
     expect((await t.call({ method: 'DELETE', url: `${APP}/saved-places/${saved.body.data.id}`, token: op.owner.token })).status).toBe(200);
-    expect(await t.db.select().from(savedPlaces).where(eq(savedPlaces.operatorId, op.operatorId))).toEqual([]);
+    expect(await t.db.select().from(savedPlaces).where(eq(savedPlaces.ownerId, op.operatorId))).toEqual([]);
+  });
+
+  it('lets consigners and admins keep places of their own, offered first in their place search', async () => {
+    const consigner = await insertConsigner(t.db, 'Depot Owner');
+    const otherConsigner = await insertConsigner(t.db, 'Someone Else');
+    const op = await insertOperator(t.db);
+    const admin = await insertAdmin(t.db);
+    const payload = { placeName: 'Our Depot', placeLat: 26.7843, placeLng: 75.8236, placeId: 'PL019' };
+    const saved = await t.call({ method: 'POST', url: `${APP}/saved-places`, token: consigner.user.token, payload });
+    expect(saved.status).toBe(200);
+    // picked from the gazetteer: it carries that place's city, so a load posted from it names a city
+    expect(saved.body.data).toMatchObject({ placeName: 'Our Depot', placeId: 'PL019', city: 'Jaipur' });
+    const id = saved.body.data.id;
+    // the post-load form's search lists the poster's saved places first, with one tap's worth of data
+    const search = await t.call({ method: 'GET', url: '/api/odin/v2/map/unloading-point/search?searchText=', token: consigner.user.token });
+    expect(search.body.data[0]).toEqual({
+      placeId: id,
+      name: 'Our Depot',
+      city: 'Jaipur',
+      state: 'Rajasthan',
+      address: 'Sitapura, Tonk Road, Jaipur 302022',
+      addressType: 'WAREHOUSE',
+      location: { lat: 26.7843, lng: 75.8236 },
+      saved: true,
+    });
+    // nobody else sees, finds or removes it
+    for (const token of [otherConsigner.user.token, op.owner.token, admin.token]) {
+      expect((await t.call({ method: 'GET', url: `${APP}/saved-places`, token })).body.data).toEqual([]);
+      const theirs = await t.call({ method: 'GET', url: '/api/odin/v2/map/unloading-point/search?searchText=our', token });
+      expect(theirs.body.data.some((p: { placeId: string }) => p.placeId === id)).toBe(false);
+      expect((await t.call({ method: 'DELETE', url: `${APP}/saved-places/${id}`, token })).status).toBe(404);
+    }
+    // the same name is free in another account; an admin keeps their own list
+    const adminSaved = await t.call({ method: 'POST', url: `${APP}/saved-places`, token: admin.token, payload });
+    expect(adminSaved.status).toBe(200);
+    expect(
+      (await t.call({ method: 'GET', url: `${APP}/saved-places`, token: admin.token })).body.data.map((p: { id: string }) => p.id),
+    ).toEqual([adminSaved.body.data.id]);
+    expect(
+      (await t.call({ method: 'GET', url: `${APP}/saved-places`, token: consigner.user.token })).body.data.map((p: { id: string }) => p.id),
+    ).toEqual([id]);
+    expect((await t.call({ method: 'DELETE', url: `${APP}/saved-places/${id}`, token: consigner.user.token })).status).toBe(200);
   });
 
   it('refuses a place outside India and an empty name, and stores nothing', async () => {
@@ -68,7 +110,7 @@ describe('saved places', () => {
     ]) {
       expect((await t.call({ method: 'POST', url: `${APP}/saved-places`, token: op.owner.token, payload })).status).toBe(400);
     }
-    expect(await t.db.select().from(savedPlaces).where(eq(savedPlaces.operatorId, op.operatorId))).toEqual([]);
+    expect(await t.db.select().from(savedPlaces).where(eq(savedPlaces.ownerId, op.operatorId))).toEqual([]);
   });
 
   it('records which place a search led to', async () => {

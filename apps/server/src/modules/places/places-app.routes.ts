@@ -15,11 +15,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireAuth, requireKind } from '../../plugins/auth.ts';
+import { placeOwnerOf } from './places.service.ts';
 import * as places from './places-app.service.ts';
 
 const tags = ['places'];
 const APP = '/api/odin/v2/map/app';
 const op = (request: FastifyRequest) => ({ operatorId: operatorIdOf(actorOf(request)) });
+/** saved places are kept by every kind of user, each in their own account (ADR 115) */
+const owner = (request: FastifyRequest) => ({ owner: placeOwnerOf(actorOf(request)) });
 
 /** Place search, saved places, selections and autocomplete (issue 13, ADR 112). */
 export const placesAppRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +40,7 @@ export const placesAppRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(placeSearchResponseSchema) },
       },
     },
-    async (request) => ok(await places.appSearch(ctx(), { operatorId: actorOf(request).operatorId, ...request.query })),
+    async (request) => ok(await places.appSearch(ctx(), { ...owner(request), ...request.query })),
   );
 
   app.get(
@@ -82,16 +85,16 @@ export const placesAppRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${APP}/saved-places`,
     {
-      preValidation: operatorUser,
+      preValidation: requireAuth,
       schema: { tags, summary: 'My saved places', response: { 200: envelopeSchema(savedPlacesResponseSchema) } },
     },
-    async (request) => ok(await places.listSavedPlaces(ctx(), op(request))),
+    async (request) => ok(await places.listSavedPlaces(app.db, owner(request))),
   );
 
   app.post(
     `${APP}/saved-places`,
     {
-      preValidation: operatorUser,
+      preValidation: requireAuth,
       schema: {
         tags,
         summary: 'Save a place under a name',
@@ -100,13 +103,13 @@ export const placesAppRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await places.savePlace(ctx(), { ...op(request), userId: actorOf(request).userId, place: request.body }), 'Place saved'),
+      ok(await places.savePlace(ctx(), { ...owner(request), userId: actorOf(request).userId, place: request.body }), 'Place saved'),
   );
 
   app.delete(
     `${APP}/saved-places/:id`,
     {
-      preValidation: operatorUser,
+      preValidation: requireAuth,
       schema: {
         tags,
         summary: 'Remove a saved place',
@@ -114,6 +117,6 @@ export const placesAppRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.object({ deleted: z.boolean() })) },
       },
     },
-    async (request) => ok(await places.deleteSavedPlace(ctx(), { ...op(request), id: request.params.id }), 'Place removed'),
+    async (request) => ok(await places.deleteSavedPlace(ctx(), { ...owner(request), id: request.params.id }), 'Place removed'),
   );
 };

@@ -1,10 +1,11 @@
 import type { SavedPlace } from '@bhada/contracts/places';
+import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import * as repo from './places.repository.ts';
-import { searchPlaces } from './places.service.ts';
+import { type PlaceOwner, searchPlaces } from './places.service.ts';
 
 const toSaved = (r: repo.SavedPlaceRow): SavedPlace => ({
   id: r.id,
@@ -12,38 +13,47 @@ const toSaved = (r: repo.SavedPlaceRow): SavedPlace => ({
   placeLat: r.placeLat,
   placeLng: r.placeLng,
   placeId: r.placeId,
+  city: r.city,
   createdAt: r.createdAt.toISOString(),
 });
 
 /**
- * spec "GET /odin/v2/map/app/search (text, addressTypes)": the operator's saved places that match come
+ * spec "GET /odin/v2/map/app/search (text, addressTypes)": the caller's saved places that match come
  * first, then the gazetteer; a six-digit text is a PIN code (ADR 113).
  */
 export const appSearch = searchPlaces;
 
-export async function listSavedPlaces(ctx: ServiceContext, p: { operatorId: OperatorId }): Promise<SavedPlace[]> {
-  return (await repo.listSavedPlaces(ctx.db, p)).map(toSaved);
+export async function listSavedPlaces(db: Db, p: { owner: PlaceOwner }): Promise<SavedPlace[]> {
+  return (await repo.listSavedPlaces(db, p)).map(toSaved);
 }
 
-/** spec "saved places POST": a name unique per operator (409 when taken). */
+/** One of the account's saved places; another account's answers 404 (ADR 115). */
+export async function savedPlaceOf(db: Db, p: { owner: PlaceOwner; id: string }): Promise<SavedPlace> {
+  const row = await repo.findSavedPlace(db, p);
+  if (!row) throw notFound('Saved place not found');
+  return toSaved(row);
+}
+
+/** spec "saved places POST": a name unique per account (409 when taken). */
 export async function savePlace(
   ctx: ServiceContext,
-  p: { operatorId: OperatorId; userId: string; place: { placeName: string; placeLat: number; placeLng: number; placeId?: string } },
+  p: { owner: PlaceOwner; userId: string; place: { placeName: string; placeLat: number; placeLng: number; placeId?: string } },
 ): Promise<SavedPlace> {
-  const row = await repo.insertSavedPlace(ctx.db, {
+  const inserted = await repo.insertSavedPlace(ctx.db, {
     id: newId('SP', 10),
-    operatorId: p.operatorId,
+    ownerKind: p.owner.kind,
+    ownerId: p.owner.id,
     placeName: p.place.placeName,
     placeLat: p.place.placeLat,
     placeLng: p.place.placeLng,
     placeId: p.place.placeId ?? null,
     createdBy: p.userId,
   });
-  if (!row) throw new AppError('CONFLICT', 'A saved place already has this name', { field: 'placeName' });
-  return toSaved(row);
+  if (!inserted) throw new AppError('CONFLICT', 'A saved place already has this name', { field: 'placeName' });
+  return savedPlaceOf(ctx.db, { owner: p.owner, id: inserted.id });
 }
 
-export async function deleteSavedPlace(ctx: ServiceContext, p: { operatorId: OperatorId; id: string }): Promise<{ deleted: boolean }> {
+export async function deleteSavedPlace(ctx: ServiceContext, p: { owner: PlaceOwner; id: string }): Promise<{ deleted: boolean }> {
   if (!(await repo.deleteSavedPlace(ctx.db, p))) throw notFound('Saved place not found');
   return { deleted: true };
 }
@@ -81,6 +91,6 @@ export async function autocomplete(
     const rows = await repo.searchConsigners(ctx.db, { operatorId: p.operatorId, text: p.text, limit });
     return { type: p.type, suggestions: rows.map((c) => ({ id: c.code, label: c.name, detail: c.code })) };
   }
-  const places = await appSearch(ctx, { operatorId: p.operatorId, text: p.text, addressTypes: [], limit });
+  const places = await appSearch(ctx, { owner: { kind: 'OPERATOR', id: p.operatorId }, text: p.text, addressTypes: [], limit });
   return { type: p.type, suggestions: places.map((pl) => ({ id: pl.placeId, label: pl.name, detail: pl.address })) };
 }

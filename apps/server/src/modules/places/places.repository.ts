@@ -1,15 +1,22 @@
 import type { Place } from '@bhada/contracts/places';
-import { and, asc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consigners, gazetteer, gazetteerImports, placeSelections, savedPlaces, trips, vehicles } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 
-export type SavedPlaceRow = typeof savedPlaces.$inferSelect;
+export type SavedPlaceRow = typeof savedPlaces.$inferSelect & { city: string | null };
+
+/** The account a saved place belongs to (ADR 115): an operator, a consigner, or one user (an admin). */
+export interface PlaceOwner {
+  kind: 'OPERATOR' | 'CONSIGNER' | 'USER';
+  id: string;
+}
+const ownedBy = (owner: PlaceOwner) => and(eq(savedPlaces.ownerKind, owner.kind), eq(savedPlaces.ownerId, owner.id));
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const like = (text: string) => `%${escapeLike(text)}%`;
 
-/** A search result row: a gazetteer place, or one of the operator's saved places (`saved` true). */
+/** A search result row: a gazetteer place, or one of the caller's saved places (`saved` true). */
 export interface PlaceHit {
   id: string;
   name: string;
@@ -37,7 +44,8 @@ async function hits(db: Db, query: SQL): Promise<PlaceHit[]> {
 }
 
 /**
- * Place search by name in one statement (ADR 113): the operator's saved places containing the text, then
+ * Place search by name in one statement (ADR 113): the caller's saved places containing the text (with the city,
+ * state and address of the gazetteer place each was picked from, ADR 115), then
  * curated places (name prefix, then city prefix, then anywhere in the name) and districts (name prefix), then
  * post-office localities whose name starts with the text. Each part is an index range or a few dozen rows; an
  * empty text lists saved places, then major cities, freight hubs and districts.
@@ -45,7 +53,7 @@ async function hits(db: Db, query: SQL): Promise<PlaceHit[]> {
 export async function searchByName(
   db: Db,
   p: {
-    operatorId: OperatorId | null;
+    owner: PlaceOwner | null;
     text: string;
     types: Place['addressType'][];
     withSaved: boolean;
@@ -57,11 +65,12 @@ export async function searchByName(
   const prefix = `${escapeLike(t)}%`;
   const anywhere = like(t);
   const parts: SQL[] = [];
-  if (p.withSaved && p.operatorId) {
-    parts.push(sql`(SELECT id, place_name AS name, place_name AS city, '' AS state, '' AS address, 'WAREHOUSE' AS "addressType",
-        place_lat AS lat, place_lng AS lng, true AS saved,
-        0 AS g, CASE WHEN lower(place_name) LIKE ${prefix} THEN 0 ELSE 1 END AS k, 0 AS r, lower(place_name) COLLATE "C" AS n
-      FROM saved_places WHERE operator_id = ${p.operatorId} AND lower(place_name) LIKE ${anywhere}
+  if (p.withSaved && p.owner) {
+    parts.push(sql`(SELECT s.id, s.place_name AS name, coalesce(pl.city, s.place_name) AS city, coalesce(pl.state, '') AS state,
+        coalesce(pl.address, '') AS address, 'WAREHOUSE' AS "addressType", s.place_lat AS lat, s.place_lng AS lng, true AS saved,
+        0 AS g, CASE WHEN lower(s.place_name) LIKE ${prefix} THEN 0 ELSE 1 END AS k, 0 AS r, lower(s.place_name) COLLATE "C" AS n
+      FROM saved_places s LEFT JOIN gazetteer pl ON pl.id = s.place_id
+      WHERE s.owner_kind = ${p.owner.kind} AND s.owner_id = ${p.owner.id} AND lower(s.place_name) LIKE ${anywhere}
       ORDER BY k, n LIMIT ${p.limit})`);
   }
   // curated places (46 rows): the text anywhere in the name, or the start of their city
@@ -119,20 +128,39 @@ export async function gazetteerStatus(db: Db) {
   return { counts, imports };
 }
 
-export async function listSavedPlaces(db: Db, p: { operatorId: OperatorId }): Promise<SavedPlaceRow[]> {
-  return db.select().from(savedPlaces).where(eq(savedPlaces.operatorId, p.operatorId)).orderBy(asc(savedPlaces.placeName));
+const savedColumns = { ...getTableColumns(savedPlaces), city: gazetteer.city };
+
+/** The account's saved places by name, each with the city of the gazetteer place it was picked from. */
+export async function listSavedPlaces(db: Db, p: { owner: PlaceOwner }): Promise<SavedPlaceRow[]> {
+  return db
+    .select(savedColumns)
+    .from(savedPlaces)
+    .leftJoin(gazetteer, eq(gazetteer.id, savedPlaces.placeId))
+    .where(ownedBy(p.owner))
+    .orderBy(asc(savedPlaces.placeName));
 }
 
-/** Saves a place under a name unique for the operator; a taken name inserts nothing. */
-export async function insertSavedPlace(db: Db, row: typeof savedPlaces.$inferInsert & { operatorId: OperatorId }) {
-  const [saved] = await db.insert(savedPlaces).values(row).onConflictDoNothing().returning();
+/** One of the account's saved places; another account's is not found. */
+export async function findSavedPlace(db: Db, p: { owner: PlaceOwner; id: string }): Promise<SavedPlaceRow | undefined> {
+  const [row] = await db
+    .select(savedColumns)
+    .from(savedPlaces)
+    .leftJoin(gazetteer, eq(gazetteer.id, savedPlaces.placeId))
+    .where(and(eq(savedPlaces.id, p.id), ownedBy(p.owner)))
+    .limit(1);
+  return row;
+}
+
+/** Saves a place under a name unique for the account; a taken name inserts nothing. */
+export async function insertSavedPlace(db: Db, row: typeof savedPlaces.$inferInsert) {
+  const [saved] = await db.insert(savedPlaces).values(row).onConflictDoNothing().returning({ id: savedPlaces.id });
   return saved;
 }
 
-export async function deleteSavedPlace(db: Db, p: { operatorId: OperatorId; id: string }): Promise<boolean> {
+export async function deleteSavedPlace(db: Db, p: { owner: PlaceOwner; id: string }): Promise<boolean> {
   const rows = await db
     .delete(savedPlaces)
-    .where(and(eq(savedPlaces.id, p.id), eq(savedPlaces.operatorId, p.operatorId)))
+    .where(and(eq(savedPlaces.id, p.id), ownedBy(p.owner)))
     .returning({ id: savedPlaces.id });
   return rows.length > 0;
 }

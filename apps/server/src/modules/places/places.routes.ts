@@ -3,7 +3,7 @@ import { placeSearchQuerySchema, placeSearchResponseSchema } from '@bhada/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
-import { searchPlaces } from './places.service.ts';
+import { placeOwnerOf, searchPlaces } from './places.service.ts';
 
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   // spec §7: "unloading point search with searchText and addressTypes" (full path not shown)
@@ -21,7 +21,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         await searchPlaces(app.ctx, {
-          operatorId: actorOf(request).operatorId,
+          owner: placeOwnerOf(actorOf(request)),
           text: request.query.searchText,
           addressTypes: request.query.addressTypes,
           limit: request.query.limit,

@@ -8,9 +8,8 @@ import {
   type SettingsUpdate,
   settingsSchema,
 } from '@bhada/contracts/account';
-import { placeSearchResponseSchema, savedPlaceSchema, savedPlacesResponseSchema } from '@bhada/contracts/places';
+import { placeSearchResponseSchema } from '@bhada/contracts/places';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 // the shared client has no PATCH helper: the generic request does it
 import { ApiError, buildHeaders, http, request } from '../../../lib/http.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -21,7 +20,6 @@ export const accountKeys = {
   config: () => [...accountKeys.all, 'config'] as const,
   settings: () => [...accountKeys.all, 'settings'] as const,
   declarations: () => [...accountKeys.all, 'declarations'] as const,
-  savedPlaces: () => [...accountKeys.all, 'saved-places'] as const,
   search: (text: string) => [...accountKeys.all, 'search', text] as const,
 };
 
@@ -138,39 +136,3 @@ export const usePlaceSearch = (text: string) =>
     enabled: text.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
-
-export const useSavedPlaces = () =>
-  useQuery({
-    queryKey: accountKeys.savedPlaces(),
-    queryFn: ({ signal }) => http.get(`${APP}/saved-places`, { schema: savedPlacesResponseSchema, signal }),
-  });
-
-/** spec "saved places POST" (and the analytics selection of the result it came from) */
-export function useSavePlace() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: { placeName: string; placeLat: number; placeLng: number; placeId?: string; searchText?: string }) => {
-      const { searchText, ...place } = body;
-      if (place.placeId) {
-        await http
-          .post(
-            `${APP}/selection`,
-            { placeId: place.placeId, text: searchText ?? '', source: 'SEARCH' },
-            { schema: z.object({ recorded: z.boolean() }) },
-          )
-          .catch(() => undefined);
-      }
-      return http.post(`${APP}/saved-places`, place, { schema: savedPlaceSchema, quiet400: true });
-    },
-    onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.savedPlaces() }),
-  });
-}
-
-export function useDeletePlace() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      http.delete(`${APP}/saved-places/${encodeURIComponent(id)}`, { schema: z.object({ deleted: z.boolean() }) }),
-    onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.savedPlaces() }),
-  });
-}

@@ -32,7 +32,9 @@ describe('places', () => {
         HttpResponse.json(ok(new URL(request.url).searchParams.get('text') === 'mun' ? [mundra] : [])),
       ),
       mswHttp.get('*/api/odin/v2/map/app/saved-places', () =>
-        HttpResponse.json(ok(saved.map((s, i) => ({ id: `SP${i}`, placeId: 'PL028', createdAt: '2026-11-24T00:00:00.000Z', ...s })))),
+        HttpResponse.json(
+          ok(saved.map((s, i) => ({ id: `SP${i}`, placeId: 'PL028', city: 'Mundra', createdAt: '2026-11-24T00:00:00.000Z', ...s }))),
+        ),
       ),
       mswHttp.post('*/api/odin/v2/map/app/selection', async ({ request }) => {
         selections.push(await request.json());
@@ -41,7 +43,7 @@ describe('places', () => {
       mswHttp.post('*/api/odin/v2/map/app/saved-places', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         saved.push(body);
-        return HttpResponse.json(ok({ id: 'SP0', createdAt: '2026-11-24T00:00:00.000Z', placeId: 'PL028', ...body }));
+        return HttpResponse.json(ok({ id: 'SP0', createdAt: '2026-11-24T00:00:00.000Z', placeId: 'PL028', city: 'Mundra', ...body }));
       }),
     );
     const { user } = renderApp(<PlacesPage />);

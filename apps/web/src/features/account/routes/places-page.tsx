@@ -9,7 +9,8 @@ import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/notify.ts';
-import { useDeletePlace, usePlaceSearch, useSavedPlaces, useSavePlace } from '../api/account-api.ts';
+import { useDeletePlace, useSavedPlaces, useSavePlace } from '../../../lib/saved-places.ts';
+import { usePlaceSearch } from '../api/account-api.ts';
 
 /** spec fastag §2.10 menu Places: search places (name or PIN code) and keep the ones the fleet uses. */
 export default function PlacesPage() {

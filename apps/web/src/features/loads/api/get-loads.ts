@@ -5,8 +5,18 @@ import { loadsKeys } from './loads-keys.ts';
 
 export const LOADS_PAGE_SIZE = 20;
 
-/** The load board's filters (values from `active-loads/search-option`). */
-export type LoadFilters = { origin?: string; destination?: string; vehicleType?: string };
+/**
+ * The load board's filters (values from `active-loads/search-option`): a city, or one of my saved places
+ * (`originPlace`, `destinationPlace`: loads near it, ADR 115).
+ */
+export type LoadFilters = {
+  origin?: string;
+  destination?: string;
+  originPlace?: string;
+  destinationPlace?: string;
+  vehicleType?: string;
+};
+export const LOAD_FILTER_KEYS = ['origin', 'destination', 'originPlace', 'destinationPlace', 'vehicleType'] as const;
 
 export function getLoads(stateId: OperatorLoadState, pageNo: number, signal?: AbortSignal, filters: LoadFilters = {}) {
   return http.get('/api/rest/tesseract/v1/load', {

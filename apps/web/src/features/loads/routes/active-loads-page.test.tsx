@@ -219,4 +219,43 @@ describe('operator load board', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(asked.at(-1)?.origin).toBeUndefined());
   });
+
+  it('offers my saved places as From and To choices and filters by one, in English and Hindi', async () => {
+    board({ OPEN: [load('DM-1', ['Delhi', 'Ludhiana'])] });
+    const asked: Array<Record<string, string>> = [];
+    server.use(
+      mswHttp.get('*/api/odin/v2/active-loads/search-option', ({ request }) => {
+        const action = new URL(request.url).searchParams.get('action');
+        const places = action === 'VEHICLE_TYPE' ? [] : [{ id: 'SP-7', placeName: 'Bhiwandi Warehouse 7', count: 3 }];
+        return HttpResponse.json(ok({ action, options: action === 'ORIGIN' ? [{ value: 'Delhi', count: 1 }] : [], savedPlaces: places }));
+      }),
+      mswHttp.get('*/api/rest/tesseract/v1/load', ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
+        asked.push(q);
+        const loads = q.originPlace === 'SP-7' ? [load('DM-9', ['Mumbai', 'Surat'])] : [load('DM-1', ['Delhi', 'Ludhiana'])];
+        return HttpResponse.json(ok({ loads, vehicleFreeWhatsapp: 'https://wa.me/911', pageNo: 0, pageSize: 20, totalCount: 1 }));
+      }),
+    );
+    const { user } = renderApp(<ActiveLoadsPage />, { route: PATH, path: PATH });
+    expect(await screen.findByText('Delhi → Ludhiana')).toBeInTheDocument();
+    await user.click(screen.getAllByLabelText('From')[0]!);
+    expect(await screen.findByRole('group', { name: 'My places (within 50 km)' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Cities' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Bhiwandi Warehouse 7 (3)' }));
+    expect(await screen.findByText('Mumbai → Surat')).toBeInTheDocument();
+    expect(asked.at(-1)).toMatchObject({ 'state-id': 'OPEN', originPlace: 'SP-7' });
+    expect(asked.at(-1)?.origin).toBeUndefined();
+    expect(screen.getByTestId('location')).toHaveTextContent('/web-view/active-loads?originPlace=SP-7');
+    // choosing a city instead drops the place
+    await user.click(screen.getAllByLabelText('From')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Delhi (1)' }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ origin: 'Delhi' }));
+    expect(asked.at(-1)?.originPlace).toBeUndefined();
+
+    await setLanguage('hi');
+    await user.click((await screen.findAllByLabelText('कहाँ तक'))[0]!);
+    expect(await screen.findByRole('group', { name: 'मेरी जगहें (50 किमी के अंदर)' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Bhiwandi Warehouse 7 (3)' }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ origin: 'Delhi', destinationPlace: 'SP-7' }));
+  });
 });

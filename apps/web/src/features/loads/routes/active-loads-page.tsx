@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { useBanners } from '../api/get-banners.ts';
 import { useLoadTabs } from '../api/get-load-tabs.ts';
-import { LOADS_PAGE_SIZE, type LoadFilters as LoadFiltersValue, useLoads } from '../api/get-loads.ts';
+import { LOAD_FILTER_KEYS, LOADS_PAGE_SIZE, type LoadFilters as LoadFiltersValue, useLoads } from '../api/get-loads.ts';
 import { loadsKeys } from '../api/loads-keys.ts';
 import { useListConsent } from '../api/save-consent.ts';
 import { LoadCard } from '../components/load-card.tsx';
@@ -27,11 +27,7 @@ export function ActiveLoadsPage() {
   const stateId = TABS.find((s) => s === asked) ?? 'OPEN';
   const [page, setPage] = useState(0);
   const tabs = useLoadTabs();
-  const filters: LoadFiltersValue = {
-    origin: params.get('origin') ?? undefined,
-    destination: params.get('destination') ?? undefined,
-    vehicleType: params.get('vehicleType') ?? undefined,
-  };
+  const filters: LoadFiltersValue = Object.fromEntries(LOAD_FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined]));
   const loads = useLoads(stateId, page, filters);
   // filters live in the URL beside the tab, so a shared or reloaded board shows the same loads
   const setFilters = (next: LoadFiltersValue) => {
