@@ -1,3 +1,4 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import { type TripBalance, tripPayFormSchema } from '@bhada/contracts/payments';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +8,6 @@ import { BackHeader } from '../../../components/back-header.tsx';
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatPaisa } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -34,6 +34,9 @@ export default function ConsignerTripPayPage() {
     </Paper>
   );
 }
+
+/** Amounts being paid read as at the checkout: ₹ with Indian grouping and always the paise (₹19.90, ₹1,00,000.00). */
+const money = (paisa: number) => formatPaisa(paisa, { decimals: 'always' });
 
 const rupeesOf = (paisa: number) => (paisa % 100 === 0 ? String(paisa / 100) : (paisa / 100).toFixed(2));
 
@@ -88,14 +91,14 @@ function TripPayForm({ trip }: { trip: TripBalance }) {
           {rows.map(({ label, paisa, less }) => (
             <Group key={label} justify="space-between">
               <Text size="sm">{label}</Text>
-              <Text size="sm">{less ? `− ${formatPaisa(paisa)}` : formatPaisa(paisa)}</Text>
+              <Text size="sm">{less ? `− ${money(paisa)}` : money(paisa)}</Text>
             </Group>
           ))}
           <Divider />
           <Group justify="space-between">
             <Text fw={700}>{t('payments:tripPay.due')}</Text>
             <Text fw={700} data-testid="trip-due">
-              {formatPaisa(trip.balanceInPaisa)}
+              {money(trip.balanceInPaisa)}
             </Text>
           </Group>
         </Stack>
