@@ -6,20 +6,13 @@ import { OPERATIONS_MESSAGES } from '@bhada/contracts/operations';
 import { PAYMENTS_MESSAGES } from '@bhada/contracts/payments';
 import { TRIP_STATES } from '@bhada/contracts/trips';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../test/source-files.ts';
 import { stageMismatch } from '../modules/trips/trip-state.ts';
 import { STATUS_BY_CODE } from './errors.ts';
 import { hasHindi, type IssueLike, issueText, messageText } from './server-messages.ts';
 
 const SERVER = join(import.meta.dirname, '..');
 const CONTRACTS = join(import.meta.dirname, '../../../../packages/contracts/src');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith('.ts') && !/test/.test(name) ? [path] : [];
-  });
-}
 
 const STAND_IN = 'X9';
 const literal = (quoted: string) => quoted.slice(1, -1).replace(/\$\{[^}]*\}/g, STAND_IN);
@@ -34,7 +27,7 @@ function serverSamples(): Set<string> {
   );
   const fallbacks = new RegExp(String.raw`new AppError\([^;]*?\?\?\s*${QUOTED}\)`, 'g');
   const sent = new RegExp(`success: false, message: ${QUOTED}`, 'g');
-  for (const file of sources(SERVER)) {
+  for (const file of sourceFiles(SERVER)) {
     const text = readFileSync(file, 'utf8');
     for (const re of [calls, fallbacks, sent]) for (const m of text.matchAll(re)) found.add(literal(m[1]!));
   }
@@ -67,7 +60,7 @@ async function contractSamples(): Promise<Set<string>> {
 }
 
 function contractText(): string {
-  return sources(CONTRACTS)
+  return sourceFiles(CONTRACTS)
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
 }
