@@ -42,7 +42,7 @@ test('a consigner pays part of a trip by UPI: declined, Retry, success; the bala
 
   await card.getByRole('link', { name: 'Pay' }).click();
   await expect(page).toHaveURL(new RegExp(`/portal/consigner/trips/${tripId}/pay$`));
-  await expect(page.getByTestId('trip-due')).toHaveText(rupees(before.balanceInPaisa / 100));
+  await expect(page.getByTestId('trip-due')).toHaveText(rupeesExact(before.balanceInPaisa / 100));
   await page.getByLabel('Amount to pay (₹)').fill(String(PART));
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/portal\/payment$/);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { login } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { login, tokenOf } from './support.ts';
 
 // issue 16 points 3 and 4: the web views reached on the portal wear the portal shell, and a
 // Dispatcher sees only the controls its role allows
@@ -33,4 +33,87 @@ test('a Dispatcher sees no Recharge, Add Money or user management', async ({ pag
   const menu = page.getByRole('navigation', { name: 'main' });
   await expect(menu.getByRole('link', { name: 'My trips' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'UMS' })).toHaveCount(0);
+});
+
+type CdpNode = { nodeId: number; nodeType: number; nodeName: string; nodeValue?: string; attributes?: string[]; children?: CdpNode[] };
+type Drawn = { text: string; devanagari: number; other: number; fonts: string };
+const DEVANAGARI = /[\u0900-\u097f]/;
+
+/**
+ * Every element of the page with Hindi text of its own (or a Hindi placeholder), with the fonts Chromium
+ * drew it in (its own report, per element: the family and how many glyphs it drew). The tree is read
+ * through the DevTools protocol, so nothing on the page is touched or restyled by looking.
+ */
+async function fontsOfHindiText(page: Page): Promise<Drawn[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1 })) as { root: CdpNode };
+  const found: { nodeId: number; text: string }[] = [];
+  const walk = (node: CdpNode) => {
+    if (node.nodeType === 1 && !['SCRIPT', 'STYLE', 'TITLE', 'HEAD'].includes(node.nodeName)) {
+      const own = (node.children ?? [])
+        .filter((c) => c.nodeType === 3)
+        .map((c) => c.nodeValue ?? '')
+        .join('');
+      const attrs = node.attributes ?? [];
+      const placeholder = node.nodeName === 'INPUT' ? (attrs[attrs.indexOf('placeholder') + 1] ?? '') : '';
+      const text = (own + (attrs.includes('placeholder') ? placeholder : '')).trim();
+      if (DEVANAGARI.test(text)) found.push({ nodeId: node.nodeId, text });
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(root);
+  const drawn: Drawn[] = [];
+  for (const { nodeId, text } of found) {
+    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as {
+      fonts: { familyName: string; glyphCount: number }[];
+    };
+    if (fonts.length === 0) continue; // not drawn (a hidden menu, a closed dropdown)
+    const devanagari = fonts.filter((f) => f.familyName.startsWith('Noto Sans Devanagari')).reduce((n, f) => n + f.glyphCount, 0);
+    const other = fonts.filter((f) => !f.familyName.startsWith('Noto Sans Devanagari')).reduce((n, f) => n + f.glyphCount, 0);
+    drawn.push({ text, devanagari, other, fonts: fonts.map((f) => `${f.familyName}:${f.glyphCount}`).join(', ') });
+  }
+  await cdp.detach();
+  return drawn;
+}
+
+// issue 16 point 7, ADR 162: on a machine with no Indian font, Hindi drawn before the bundled font arrived
+// stayed as boxes (the header's logo and title, the page title, the search field)
+test('in Hindi at 360 px, the Fastag list and a trip are drawn in the Devanagari font, never as boxes', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await login(page, '9000000001', '/portal/home');
+  const res = await page.request.get('/api/rest/tesseract/v1/trip?pageNo=0&pageSize=5', {
+    headers: { token: (await tokenOf(page)) ?? '' },
+  });
+  const trip = ((await res.json()).data.trips as { tripId: string }[])[0]?.tripId;
+  expect(trip).toBeTruthy();
+  await page.evaluate(() => window.localStorage.setItem('locale', 'hi'));
+  for (const path of ['/portal/fastag', `/web-view/marketplace/trips/details/${trip}`]) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByTestId('shell-title')).toBeVisible();
+    await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 20_000 });
+    await page.evaluate(() => document.fonts.ready);
+    const weights = await page.evaluate(() =>
+      [400, 500, 600, 700, 800].map((w) => document.fonts.check(`${w} 16px "Noto Sans Devanagari"`, 'हिंदी')),
+    );
+    expect(weights, path).toEqual([true, true, true, true, true]);
+    const drawn = await fontsOfHindiText(page);
+    // the header's title, the page's heading and (on the Fastag list) the search field are among them
+    const title = (await page.getByTestId('shell-title').textContent())?.trim() ?? '';
+    expect(
+      drawn.some((d) => d.text === title),
+      `${path}: header title "${title}" not measured`,
+    ).toBe(true);
+    if (path === '/portal/fastag')
+      expect(
+        drawn.some((d) => d.text === 'गाड़ी नंबर खोजें'),
+        'search field',
+      ).toBe(true);
+    expect(drawn.length, path).toBeGreaterThan(5);
+    // each element: its Hindi in Noto Sans Devanagari; any other font only for its spaces, digits and Latin
+    const boxed = drawn.filter((d) => d.devanagari === 0 || d.other > d.text.replace(/[\u0900-\u097f]/g, '').length);
+    expect(boxed, `${path}: Hindi drawn in another font`).toEqual([]);
+  }
 });

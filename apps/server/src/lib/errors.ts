@@ -16,6 +16,8 @@ import type { TRIPS_ERRORS } from '@bhada/contracts/trips';
 import type { USERS_ERRORS } from '@bhada/contracts/users';
 import type { WALLET_ERRORS } from '@bhada/contracts/wallet';
 
+import type { IssueLike } from './server-messages.ts';
+
 type Values<T> = T[keyof T];
 
 /** Every error code any domain can throw. Add a domain's codes here and to the table below. */
@@ -109,10 +111,13 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly field?: string;
-  constructor(code: ErrorCode, message: string, opts: { field?: string } = {}) {
+  /** the validation issue the message came from, so a Hindi reader gets it in Hindi (ADR 161) */
+  readonly issue?: IssueLike;
+  constructor(code: ErrorCode, message: string, opts: { field?: string; issue?: IssueLike } = {}) {
     super(message);
     this.code = code;
     this.field = opts.field;
+    this.issue = opts.issue;
   }
   get status(): number {
     return STATUS_BY_CODE[this.code];
@@ -122,3 +127,7 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
 export const forbidden = (what = 'You are not allowed to do this') => new AppError('FORBIDDEN', what);
 export const badRequest = (message: string, field?: string) => new AppError('VALIDATION_FAILED', message, { field });
+/** A refusal from a schema checked by hand (safeParse): the first issue's message, its field, the issue itself. */
+export function invalidInput(issue: (IssueLike & { path?: PropertyKey[] }) | undefined, fallback: string, message?: string) {
+  return new AppError('VALIDATION_FAILED', message ?? issue?.message ?? fallback, { field: issue?.path?.map(String).join('.'), issue });
+}

@@ -1,24 +1,17 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAYMENTS_MESSAGES } from '@bhada/contracts/payments';
 import { WALLET_MESSAGES } from '@bhada/contracts/wallet';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../test/source-files.ts';
 import { memoText, planTitleText, remarksText, textLocale } from './user-text.ts';
 
 const SRC = join(import.meta.dirname, '..');
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith('.ts') && !/test/.test(name) ? [path] : [];
-  });
-}
-
 /** Every memo a module or the seed writes, with its ${…} parts filled by a code-like stand-in. */
 function memoSamples(): string[] {
   const samples = new Set<string>();
-  for (const file of sources(SRC)) {
+  for (const file of sourceFiles(SRC)) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/memo: (`[^`]*`|'[^']*')/g)) {
       const literal = m[1]!.slice(1, -1);

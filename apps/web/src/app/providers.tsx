@@ -1,11 +1,5 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-// Devanagari for machines without an Indian font; each face loads only when a page has its letters
-import '@fontsource/noto-sans-devanagari/400.css';
-import '@fontsource/noto-sans-devanagari/500.css';
-import '@fontsource/noto-sans-devanagari/600.css';
-import '@fontsource/noto-sans-devanagari/700.css';
-import '@fontsource/noto-sans-devanagari/800.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';

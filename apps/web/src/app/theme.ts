@@ -13,8 +13,8 @@ const darkened = (color: keyof typeof DEFAULT_THEME.colors, shade9: string): Man
 };
 
 /**
- * A deep indigo primary. Devanagari comes from the bundled Noto Sans Devanagari (see fonts in
- * providers.tsx, ADR 148) after the system's own fonts: a Latin page never downloads it, a Hindi page
+ * A deep indigo primary. Devanagari comes from the bundled Noto Sans Devanagari (lib/devanagari-font.ts,
+ * ADR 148 and 162) after the system's own fonts: a Latin page never downloads it, a Hindi page
  * shows real letters even on a machine with no Indian fonts installed.
  */
 const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", "Helvetica Neue", Arial, sans-serif';

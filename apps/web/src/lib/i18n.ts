@@ -2,6 +2,7 @@ import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import { setDateLanguage } from './date-language.ts';
+import { loadDevanagari, registerDevanagariFaces } from './devanagari-font.ts';
 import { setDefaultToastText } from './notify.ts';
 import { storage } from './storage.ts';
 
@@ -80,8 +81,13 @@ let featuresWanted = false;
 export function loadLanguage(language: Language): Promise<void> {
   const shared = language === 'hi' ? loadOnce('hi:shared', 'hi', loadSharedHindi) : Promise.resolve();
   const features = featuresWanted ? loadOnce(`${language}:features`, language, () => loadFeatures(language)) : Promise.resolve();
-  return Promise.all([shared, features]).then(() => undefined);
+  // Hindi is drawn only once its font is in: text drawn before stays as boxes on a machine without one (ADR 162)
+  const font = language === 'hi' ? loadDevanagari() : Promise.resolve();
+  return Promise.all([shared, features, font]).then(() => undefined);
 }
+
+// the faces are declared for every reader (an English page may show "हिंदी" in the language switch)
+registerDevanagariFaces();
 
 /** Loads every feature's texts in the reader's language once; pages after login wait for it (see app/router.tsx). */
 export function loadFeatureLocales(): Promise<void> {

@@ -30,7 +30,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, invalidInput } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { ok } from '../../lib/reply.ts';
 import { routeTable } from '../../lib/route-table.ts';
@@ -236,7 +236,7 @@ function signedIssuerBody<T>(request: FastifyRequest, secret: string, schema: z.
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     request.log.warn({ issues: parsed.error.issues }, `${what} refused: invalid body`);
-    throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid body', parsed.error.issues[0]?.path.map(String).join('.'));
+    throw invalidInput(parsed.error.issues[0], 'Invalid body');
   }
   return parsed.data;
 }

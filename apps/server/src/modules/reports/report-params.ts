@@ -2,7 +2,7 @@ import { fastagStatementQuerySchema, fastagStatementV2QuerySchema } from '@bhada
 import { type ReportName, walletReportQuerySchema } from '@bhada/contracts/wallet';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, invalidInput } from '../../lib/errors.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { assertOwnVehicle, checkAllVehiclesRange } from '../fastag/fastag-statements.service.ts';
@@ -17,8 +17,7 @@ const REPORTS = {
 function parse<S extends z.ZodType>(schema: S, params: Record<string, unknown>): z.infer<S> {
   const parsed = schema.safeParse(params);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badRequest(issue?.message ?? 'Invalid report parameters', issue?.path.map(String).join('.'));
+    throw invalidInput(parsed.error.issues[0], 'Invalid report parameters');
   }
   return parsed.data;
 }

@@ -10,7 +10,7 @@ import {
 import { tripIdParamsSchema } from '@bhada/contracts/trips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
+import { invalidInput } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireAuth, requirePermission } from '../../plugins/auth.ts';
 import * as trips from '../trips/trips.service.ts';
@@ -32,9 +32,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; product
       const parsed = osmandQuerySchema.safeParse(merged);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new AppError('VALIDATION_FAILED', `${issue?.path.join('.') || 'position'}: ${issue?.message ?? 'invalid'}`, {
-          field: issue?.path.join('.'),
-        });
+        throw invalidInput(issue, 'Invalid value', `${issue?.path.join('.') || 'position'}: ${issue?.message ?? 'invalid'}`);
       }
       return ok(await tracking.ingest(app.db, app.events, parsed.data));
     };

@@ -83,17 +83,24 @@ describe('consigner trip payment page', () => {
   it('shows freight, TDS, paid and the balance due, with the whole balance filled in', async () => {
     renderPage([trip()]);
     expect(await screen.findByText('Jaipur → Delhi')).toBeInTheDocument();
-    expect(screen.getByText('₹45,000')).toBeInTheDocument();
-    expect(screen.getByText('− ₹450')).toBeInTheDocument();
-    expect(screen.getByText('− ₹10,000')).toBeInTheDocument();
-    expect(screen.getByTestId('trip-due')).toHaveTextContent('₹34,550');
+    expect(screen.getByText('₹45,000.00')).toBeInTheDocument();
+    expect(screen.getByText('− ₹450.00')).toBeInTheDocument();
+    expect(screen.getByText('− ₹10,000.00')).toBeInTheDocument();
+    expect(screen.getByTestId('trip-due')).toHaveTextContent('₹34,550.00');
     expect(screen.getByLabelText('Amount to pay (₹)')).toHaveValue('34550');
   });
 
-  it('nothing paid yet reads − ₹0, never -₹0', async () => {
+  it('nothing paid yet reads − ₹0.00, never -₹0', async () => {
     renderPage([trip({ paidInPaisa: 0, balanceInPaisa: 4_455_000 })]);
-    expect(await screen.findByText('− ₹0')).toBeInTheDocument();
-    expect(screen.queryByText('-₹0')).not.toBeInTheDocument();
+    expect(await screen.findByText('− ₹0.00')).toBeInTheDocument();
+    expect(screen.queryByText(/-₹0/)).not.toBeInTheDocument();
+  });
+
+  it('shows every amount as the checkout does: Indian grouping and always two decimals', async () => {
+    renderPage([trip({ freightInPaisa: 10_001_990, tdsInPaisa: 1_990, paidInPaisa: 0, pendingInPaisa: 0, balanceInPaisa: 10_000_000 })]);
+    expect(await screen.findByText('₹1,00,019.90')).toBeInTheDocument();
+    expect(screen.getByText('− ₹19.90')).toBeInTheDocument();
+    expect(screen.getByTestId('trip-due')).toHaveTextContent(/^₹1,00,000\.00$/);
   });
 
   it.each([

@@ -33,6 +33,9 @@ export default function ConsignerTripPayPage() {
   );
 }
 
+/** Amounts being paid read as at the checkout: ₹ with Indian grouping and always the paise (₹19.90, ₹1,00,000.00). */
+const money = (paisa: number) => formatPaisa(paisa, { decimals: 'always' });
+
 function TripPayForm({ trip }: { trip: TripBalance }) {
   const { t } = useTranslation(['payments', 'common']);
   const create = useCreateConsignerOrder();
@@ -81,14 +84,14 @@ function TripPayForm({ trip }: { trip: TripBalance }) {
           {rows.map(({ label, paisa, less }) => (
             <Group key={label} justify="space-between">
               <Text size="sm">{label}</Text>
-              <Text size="sm">{less ? `− ${formatPaisa(paisa)}` : formatPaisa(paisa)}</Text>
+              <Text size="sm">{less ? `− ${money(paisa)}` : money(paisa)}</Text>
             </Group>
           ))}
           <Divider />
           <Group justify="space-between">
             <Text fw={700}>{t('payments:tripPay.due')}</Text>
             <Text fw={700} data-testid="trip-due">
-              {formatPaisa(trip.balanceInPaisa)}
+              {money(trip.balanceInPaisa)}
             </Text>
           </Group>
         </Stack>
