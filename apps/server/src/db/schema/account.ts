@@ -1,11 +1,12 @@
 import type { Settings } from '@bhada/contracts/account';
 import { bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Profile details beyond the operators row (migration 0110). */
 export const operatorProfiles = pgTable('operator_profiles', {
-  operatorId: text('operator_id').primaryKey(),
+  operatorId: text('operator_id').$type<OperatorId>().primaryKey(),
   ownerName: text('owner_name'),
   email: text('email'),
   gstin: text('gstin'),
@@ -19,7 +20,7 @@ export const operatorProfiles = pgTable('operator_profiles', {
 });
 
 export const operatorAppConfigs = pgTable('operator_app_configs', {
-  operatorId: text('operator_id').primaryKey(),
+  operatorId: text('operator_id').$type<OperatorId>().primaryKey(),
   loadScreen: text('load_screen').$type<'LIST' | 'MAP'>().notNull().default('LIST'),
   activeScreen: integer('active_screen').notNull().default(2),
   walletRechargeSource: text('wallet_recharge_source').$type<'RAZORPAY' | 'PAYTM'>().notNull().default('RAZORPAY'),
@@ -38,7 +39,7 @@ export const userSettings = pgTable('user_settings', {
 
 export const tdsDeclarations = pgTable('tds_declarations', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   kind: text('kind').$type<'TDS_DECLARATION' | 'UNDERTAKING'>().notNull(),
   name: text('name').notNull(),
   fatherName: text('father_name').notNull(),
@@ -60,7 +61,7 @@ export const tdsDeclarations = pgTable('tds_declarations', {
 export const policyAcceptances = pgTable(
   'policy_acceptances',
   {
-    operatorId: text('operator_id').notNull(),
+    operatorId: text('operator_id').$type<OperatorId>().notNull(),
     policyType: text('policy_type').notNull(),
     version: integer('version').notNull(),
     userId: text('user_id').notNull(),
@@ -72,7 +73,7 @@ export const policyAcceptances = pgTable(
 export const clientEvents = pgTable('client_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: text('user_id').notNull(),
-  operatorId: text('operator_id'),
+  operatorId: text('operator_id').$type<OperatorId>(),
   name: text('name').notNull(),
   screen: text('screen'),
   properties: jsonb('properties').$type<Record<string, unknown>>(),
@@ -81,7 +82,7 @@ export const clientEvents = pgTable('client_events', {
 
 export const savedPlaces = pgTable('saved_places', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   placeName: text('place_name').notNull(),
   placeLat: doublePrecision('place_lat').notNull(),
   placeLng: doublePrecision('place_lng').notNull(),
@@ -92,7 +93,7 @@ export const savedPlaces = pgTable('saved_places', {
 
 export const placeSelections = pgTable('place_selections', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  operatorId: text('operator_id'),
+  operatorId: text('operator_id').$type<OperatorId>(),
   userId: text('user_id').notNull(),
   placeId: text('place_id').notNull(),
   searchText: text('search_text').notNull(),

@@ -1,4 +1,5 @@
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const paisa = (name: string) => bigint(name, { mode: 'number' });
@@ -9,7 +10,7 @@ export type FastagTxnKind = 'TOLL' | 'TOLL_REVERSAL' | 'RECHARGE' | 'AUTO_RECHAR
 /** Migration 0030. A tag's balance is the ledger account FASTAG:<tag_id>. */
 export const fastags = pgTable('fastags', {
   tagId: text('tag_id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   vehicleId: text('vehicle_id').notNull(),
   tagClass: integer('tag_class').$type<TagClass>().notNull(),
   barcode: text('barcode').notNull(),
@@ -27,7 +28,7 @@ export const fastagTransactions = pgTable('fastag_transactions', {
   id: text('id').primaryKey(),
   seq: bigserial('seq', { mode: 'number' }).notNull(),
   eventId: text('event_id'),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   tagId: text('tag_id').notNull(),
   vehicleId: text('vehicle_id').notNull(),
   kind: text('kind').$type<FastagTxnKind>().notNull(),
@@ -48,7 +49,7 @@ export const fastagTransactions = pgTable('fastag_transactions', {
 
 export const tickets = pgTable('tickets', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   raisedBy: text('raised_by').notNull(),
   category: text('category').notNull(),
   referenceType: text('reference_type').notNull(),

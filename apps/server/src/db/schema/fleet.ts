@@ -1,11 +1,12 @@
 import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A vehicle's KYC file or the operator's ID proof (migration 0100, ADR 100). */
 export const fleetDocuments = pgTable('fleet_documents', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   vehicleId: text('vehicle_id'),
   docType: text('doc_type').notNull(),
   resourceKey: text('resource_key').notNull(),
@@ -36,7 +37,7 @@ export const vehicleLookups = pgTable(
 
 export const gpsOrders = pgTable('gps_orders', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   vehicleId: text('vehicle_id').notNull(),
   status: text('status').$type<'PLACED' | 'SCHEDULED' | 'INSTALLED' | 'CANCELLED'>().notNull().default('PLACED'),
   contactPhone: text('contact_phone').notNull(),
@@ -51,7 +52,7 @@ export const gpsOrders = pgTable('gps_orders', {
 /** A service reminder for a vehicle, due by date or odometer (migration 0101, ADR 101). */
 export const maintenanceReminders = pgTable('maintenance_reminders', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   vehicleId: text('vehicle_id').notNull(),
   kind: text('kind').notNull(),
   note: text('note'),

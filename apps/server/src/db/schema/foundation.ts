@@ -1,4 +1,5 @@
 import { boolean, date, doublePrecision, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -18,7 +19,7 @@ export const consigners = pgTable('consigners', {
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   name: text('name').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
@@ -36,8 +37,8 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   email: text('email'),
   kind: text('kind').$type<'OPERATOR' | 'SUBORDINATE' | 'CONSIGNER' | 'ADMIN'>().notNull(),
-  operatorId: text('operator_id'),
-  consignerCode: text('consigner_code'),
+  operatorId: text('operator_id').$type<OperatorId>(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>(),
   roleId: text('role_id'),
   locale: text('locale').$type<'en' | 'hi'>().notNull().default('en'),
   isDemo: boolean('is_demo').notNull().default(false),
@@ -67,7 +68,7 @@ export const sessions = pgTable('sessions', {
 
 export const vehicles = pgTable('vehicles', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   number: text('number').notNull(),
   vehicleType: text('vehicle_type').notNull(),
   bodyType: text('body_type').notNull(),
@@ -89,7 +90,7 @@ export const vehicles = pgTable('vehicles', {
 
 export const drivers = pgTable('drivers', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { bigint, bigserial, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 import type { TripPoint } from './trips-core.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -7,7 +8,7 @@ const paisa = (name: string) => bigint(name, { mode: 'number' });
 /** Loads posted by consigners (migration 0010). */
 export const demands = pgTable('demands', {
   id: text('id').primaryKey(),
-  consignerCode: text('consigner_code').notNull(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>().notNull(),
   postedBy: text('posted_by').notNull(),
   state: text('state').$type<'OPEN' | 'AWARDED' | 'CONFIRMED' | 'IN_TRIP' | 'CLOSED' | 'CANCELLED' | 'EXPIRED'>().notNull(),
   originCity: text('origin_city').notNull(),
@@ -30,7 +31,7 @@ export const demands = pgTable('demands', {
   tokenAmountPaisa: paisa('token_amount_paisa').notNull(),
   targetPricePaisa: paisa('target_price_paisa'),
   rankSalt: text('rank_salt').notNull(),
-  awardedOperatorId: text('awarded_operator_id'),
+  awardedOperatorId: text('awarded_operator_id').$type<OperatorId>(),
   awardedPricePaisa: paisa('awarded_price_paisa'),
   awardedAt: ts('awarded_at'),
   awardReason: text('award_reason'),
@@ -44,7 +45,7 @@ export const demandResponses = pgTable(
   'demand_responses',
   {
     demandId: text('demand_id').notNull(),
-    operatorId: text('operator_id').notNull(),
+    operatorId: text('operator_id').$type<OperatorId>().notNull(),
     consent: text('consent').$type<'ACCEPTED' | 'REJECTED'>().notNull(),
     userCode: text('user_code').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -55,7 +56,7 @@ export const demandResponses = pgTable(
 export const demandViews = pgTable('demand_views', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   demandId: text('demand_id').notNull(),
-  operatorId: text('operator_id'),
+  operatorId: text('operator_id').$type<OperatorId>(),
   userCode: text('user_code').notNull(),
   utmSource: text('utm_source').notNull(),
   viewedAt: ts('viewed_at').notNull().defaultNow(),
@@ -65,7 +66,7 @@ export const quotes = pgTable(
   'quotes',
   {
     demandId: text('demand_id').notNull(),
-    operatorId: text('operator_id').notNull(),
+    operatorId: text('operator_id').$type<OperatorId>().notNull(),
     amountPaisa: paisa('amount_paisa').notNull(),
     placedAt: ts('placed_at').notNull(),
     revisions: integer('revisions').notNull().default(1),
@@ -79,7 +80,7 @@ export const quotes = pgTable(
 export const quoteEvents = pgTable('quote_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   demandId: text('demand_id').notNull(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   amountPaisa: paisa('amount_paisa').notNull(),
   userCode: text('user_code').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -88,7 +89,7 @@ export const quoteEvents = pgTable('quote_events', {
 export const demandTokens = pgTable('demand_tokens', {
   id: text('id').primaryKey(),
   demandId: text('demand_id').notNull(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   status: text('status').$type<'DRAFT' | 'INITIATED' | 'PAID' | 'CANCELLED'>().notNull(),
   amountPaisa: paisa('amount_paisa').notNull(),
   vehicleId: text('vehicle_id'),

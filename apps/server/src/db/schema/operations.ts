@@ -1,4 +1,5 @@
 import { bigint, bigserial, date, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const paisa = (name: string) => bigint(name, { mode: 'number' });
@@ -25,9 +26,9 @@ export const consignments = pgTable('consignments', {
   id: text('id').primaryKey(),
   code: text('code').notNull(),
   tripId: text('trip_id'),
-  consignerCode: text('consigner_code').notNull(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>().notNull(),
   consigneeId: text('consignee_id'),
-  operatorId: text('operator_id'),
+  operatorId: text('operator_id').$type<OperatorId>(),
   laneCode: text('lane_code'),
   originCity: text('origin_city').notNull(),
   destinationCity: text('destination_city').notNull(),
@@ -99,8 +100,8 @@ export const scheduledVehicles = pgTable('scheduled_vehicles', {
   consignmentId: text('consignment_id').notNull(),
   vehicleId: text('vehicle_id'),
   vehicleNumber: text('vehicle_number').notNull(),
-  operatorId: text('operator_id'),
-  consignerCode: text('consigner_code').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>().notNull(),
   laneCode: text('lane_code'),
   state: text('state').$type<'SCHEDULED' | 'REPORTED' | 'LOADED' | 'IN_TRANSIT' | 'REACHED' | 'UNLOADED'>().notNull(),
   scheduledAt: ts('scheduled_at').notNull(),
@@ -118,7 +119,7 @@ export const scheduledVehicles = pgTable('scheduled_vehicles', {
 
 export const reportRequests = pgTable('report_requests', {
   id: text('id').primaryKey(),
-  consignerCode: text('consigner_code').notNull(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>().notNull(),
   userId: text('user_id').notNull(),
   report: text('report').notNull(),
   email: text('email').notNull(),

@@ -1,4 +1,5 @@
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const paisa = (name: string) => bigint(name, { mode: 'number' });
@@ -7,7 +8,7 @@ export type MembershipOrderStatus = 'OPEN' | 'PAID' | 'EXPIRED';
 
 /** The operator's membership period (migration 0050). */
 export const memberships = pgTable('memberships', {
-  operatorId: text('operator_id').primaryKey(),
+  operatorId: text('operator_id').$type<OperatorId>().primaryKey(),
   activeFrom: ts('active_from').notNull(),
   activeUntil: ts('active_until').notNull(),
   lastOrderId: text('last_order_id'),
@@ -18,7 +19,7 @@ export const memberships = pgTable('memberships', {
 /** An order that buys the plan from the wallet; at most one OPEN per operator. */
 export const membershipOrders = pgTable('membership_orders', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   planCode: text('plan_code').notNull(),
   title: text('title').notNull(),
   amountPaisa: paisa('amount_paisa').notNull(),
@@ -40,7 +41,7 @@ export const membershipOrders = pgTable('membership_orders', {
 export const membershipInterests = pgTable(
   'membership_interests',
   {
-    operatorId: text('operator_id').notNull(),
+    operatorId: text('operator_id').$type<OperatorId>().notNull(),
     medium: text('medium').notNull(),
     userId: text('user_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

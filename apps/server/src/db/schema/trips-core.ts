@@ -1,4 +1,5 @@
 import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const paisa = (name: string) => bigint(name, { mode: 'number' });
@@ -16,8 +17,8 @@ export interface TripPoint {
 export const trips = pgTable('trips', {
   id: text('id').primaryKey(),
   demandId: text('demand_id').notNull(),
-  operatorId: text('operator_id').notNull(),
-  consignerCode: text('consigner_code'),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>(),
   vehicleId: text('vehicle_id').notNull(),
   driverName: text('driver_name').notNull(),
   driverPhone: text('driver_phone').notNull(),
