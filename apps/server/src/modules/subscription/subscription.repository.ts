@@ -41,29 +41,24 @@ export async function findOpenOrder(db: Db, { operatorId }: { operatorId: Operat
   return row;
 }
 
-/** An order of this operator; another operator's order is not found. */
-export async function findOrder(
-  db: Db,
-  { operatorId, orderId }: { operatorId: OperatorId; orderId: string },
-): Promise<MembershipOrderRow | undefined> {
-  const [row] = await db
+type OrderScope = { operatorId: OperatorId; orderId: string };
+
+const selectOrder = (db: Db, { operatorId, orderId }: OrderScope) =>
+  db
     .select()
     .from(membershipOrders)
     .where(and(eq(membershipOrders.id, orderId), eq(membershipOrders.operatorId, operatorId)))
     .limit(1);
+
+/** An order of this operator; another operator's order is not found. */
+export async function findOrder(db: Db, scope: OrderScope): Promise<MembershipOrderRow | undefined> {
+  const [row] = await selectOrder(db, scope);
   return row;
 }
 
-export async function lockOrder(
-  db: Db,
-  { operatorId, orderId }: { operatorId: OperatorId; orderId: string },
-): Promise<MembershipOrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(membershipOrders)
-    .where(and(eq(membershipOrders.id, orderId), eq(membershipOrders.operatorId, operatorId)))
-    .limit(1)
-    .for('update');
+/** The same order under a row lock (paying it). */
+export async function lockOrder(db: Db, scope: OrderScope): Promise<MembershipOrderRow | undefined> {
+  const [row] = await selectOrder(db, scope).for('update');
   return row;
 }
 
