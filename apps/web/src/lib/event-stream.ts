@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { http } from './http.ts';
 
 type Handler = (event: MessageEvent<string>) => void;
@@ -62,23 +62,39 @@ export function openEventStream(
   };
 }
 
-/** Follows topics while `enabled`; the handlers may change between renders without reopening. */
+/**
+ * The one hook for following the event stream (ADR 099): follows `topics` while `enabled` and answers
+ * whether the stream is live (opened and not dropped since), for the screens that show it. The handlers
+ * and status callbacks may change between renders without reopening; only the topics and the switch do.
+ */
 export function useEventStream(
   topics: string,
   enabled: boolean,
   handlers: StreamHandlers,
   status: { onOpen?: () => void; onDown?: () => void } = {},
-) {
+): { live: boolean } {
   const latest = useRef({ handlers, status });
   latest.current = { handlers, status };
+  const [live, setLive] = useState(false);
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const types = Object.keys(latest.current.handlers);
     const relay = Object.fromEntries(types.map((type) => [type, (event: MessageEvent<string>) => latest.current.handlers[type]?.(event)]));
-    return openEventStream(topics, relay, {
-      onOpen: () => latest.current.status.onOpen?.(),
-      onDown: () => latest.current.status.onDown?.(),
+    const close = openEventStream(topics, relay, {
+      onOpen: () => {
+        setLive(true);
+        latest.current.status.onOpen?.();
+      },
+      onDown: () => {
+        setLive(false);
+        latest.current.status.onDown?.();
+      },
     });
+    return () => {
+      close();
+      setLive(false);
+    };
     // the handler types are fixed by each caller; only the topics and the switch reopen the stream
   }, [topics, enabled]);
+  return { live };
 }

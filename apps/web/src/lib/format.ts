@@ -16,44 +16,9 @@ export function setDateLanguage(language: 'en' | 'hi'): void {
 /** The portal shows India time whatever the device's zone (ARCHITECTURE §5). */
 export const IST = IST_TIME_ZONE;
 
-const rupeeFormat = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
-});
 const numberFormat = new Intl.NumberFormat('en-IN');
 
-/** ₹ with Indian grouping: 1234567.5 → ₹12,34,567.5 */
-export function formatRupees(rupees: number): string {
-  return rupeeFormat.format(rupees);
-}
-
-const checkoutFormat = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Money being paid, always with paise (₹19.90, ₹1,000.00): checkout, fees and payment results. */
-export function formatRupeesExact(rupees: number): string {
-  return checkoutFormat.format(rupees);
-}
-
-/** Integer paisa to rupees; integer arithmetic keeps money exact until the last step. */
-export function paisaToRupees(paisa: number): number {
-  return paisa / 100;
-}
-
-export function rupeesToPaisa(rupees: number): number {
-  return Math.round(rupees * 100);
-}
-
-export function formatPaisa(paisa: number): string {
-  return formatRupees(paisaToRupees(paisa));
-}
-
+/** Counts and weights with Indian digit grouping (12,34,567); money goes through `@bhada/contracts/money`. */
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { epochSecondsSchema } from '../common/index.ts';
+import { parseRupeeAmount } from '../money/index.ts';
 
 /** Errors of the Fastag area. */
 export const FASTAG_ERRORS = {
@@ -52,15 +53,16 @@ export const FASTAG_COLORS: Record<TagClass, string> = {
 export const TXN_TYPES = ['DEBIT', 'CREDIT'] as const;
 export type TxnType = (typeof TXN_TYPES)[number];
 
+/** The largest amount a Fastag form field takes: nine rupee digits and two decimals. */
+const FASTAG_FIELD_MAX_PAISA = 99_999_999_999;
+
 /**
  * Rupees from a form or body (a number, or a numeric string) → paisa, or null when it is not a
  * positive-or-zero amount with at most 2 decimals. spec fastag §5: "Invalid amount".
+ * The money module's `parseRupeeAmount` with this area's field bound (ADR 096).
  */
 export function rupeesToPaisa(value: unknown): number | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
-  const [whole, frac = ''] = text.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return parseRupeeAmount(value, FASTAG_FIELD_MAX_PAISA);
 }
 
 const amountInput = z.union([z.number(), z.string()]);

@@ -65,6 +65,18 @@ function numberToPlainText(value: number): string {
   return value.toFixed(20).replace(/\.?0+$/, '');
 }
 
+/**
+ * An amount typed into a form or sent in a body (a number or plain numeric text): paisa when it is a
+ * non-negative amount with at most two decimals and at most `max` paisa, else null. Stricter than
+ * `parseRupees`: no grouping, no sign, and a third decimal is refused rather than rounded.
+ */
+export function parseRupeeAmount(value: unknown, max: number = MAX_MOVEMENT_PAISA): Paisa | null {
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? numberToPlainText(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const paisa = /^\d+(\.\d{1,2})?$/.test(text) ? parseRupees(text) : null;
+  return paisa === null || paisa > max ? null : paisa;
+}
+
 /** Rupees as a JavaScript number → paisa by the one rounding rule. */
 export function rupeesToPaisa(rupees: number): Paisa {
   const paisa = parseRupees(rupees);
@@ -75,6 +87,15 @@ export function rupeesToPaisa(rupees: number): Paisa {
 /** Paisa → rupees as a number with at most two decimals (for the spec's rupee fields on the wire). */
 export function paisaToRupees(paisa: number): number {
   return paisa / 100;
+}
+
+/** Paisa as the plain rupee text a form field starts from: 3455000 → "34550", 1250 → "12.50". */
+export function paisaToRupeeText(paisa: number): string {
+  const sign = paisa < 0 ? '-' : '';
+  const magnitude = Math.abs(paisa);
+  const whole = Math.trunc(magnitude / 100);
+  const paise = magnitude % 100;
+  return paise === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(paise).padStart(2, '0')}`;
 }
 
 const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
@@ -122,9 +143,8 @@ export function paisaAmountSchema(max: number = MAX_MOVEMENT_PAISA, message = IN
  */
 export function rupeeAmountSchema(max: number = MAX_MOVEMENT_PAISA, message = INVALID_AMOUNT_MESSAGE) {
   return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? numberToPlainText(value) : value.trim();
-    const paisa = /^\d+(\.\d{1,2})?$/.test(text) ? parseRupees(text) : null;
-    if (paisa === null || paisa < 0 || paisa > max) {
+    const paisa = parseRupeeAmount(value, max);
+    if (paisa === null) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }

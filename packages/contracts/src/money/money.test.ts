@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaisa, formatRupees, paisaAmountSchema, parseRupees, rupeeAmountSchema, rupeesToPaisa } from './index.ts';
+import {
+  formatPaisa,
+  formatRupees,
+  paisaAmountSchema,
+  paisaToRupeeText,
+  parseRupeeAmount,
+  parseRupees,
+  rupeeAmountSchema,
+  rupeesToPaisa,
+} from './index.ts';
 
 describe('money', () => {
   it('parses rupees exactly with one rounding rule (half away from zero at the paisa)', () => {
@@ -39,5 +48,26 @@ describe('money', () => {
     expect(paisa.parse(999)).toBe(999);
     expect(paisa.safeParse(1.5).success).toBe(false);
     expect(paisa.safeParse(1001).success).toBe(false);
+  });
+
+  it('reads a form amount strictly: no sign, no third decimal, within the bound', () => {
+    expect(parseRupeeAmount('19.90')).toBe(1990);
+    expect(parseRupeeAmount(' 500 ')).toBe(50000);
+    expect(parseRupeeAmount(0.29)).toBe(29);
+    expect(parseRupeeAmount('0')).toBe(0);
+    expect(parseRupeeAmount('1.005')).toBeNull();
+    expect(parseRupeeAmount('-5')).toBeNull();
+    expect(parseRupeeAmount('1,000')).toBeNull();
+    expect(parseRupeeAmount('')).toBeNull();
+    expect(parseRupeeAmount(Number.NaN)).toBeNull();
+    expect(parseRupeeAmount('100.01', 10_000)).toBeNull();
+    expect(parseRupeeAmount('100', 10_000)).toBe(10_000);
+  });
+
+  it('writes paisa back as the plain rupee text of a form field', () => {
+    expect(paisaToRupeeText(3_455_000)).toBe('34550');
+    expect(paisaToRupeeText(1250)).toBe('12.50');
+    expect(paisaToRupeeText(5)).toBe('0.05');
+    expect(paisaToRupeeText(-250)).toBe('-2.50');
   });
 });

@@ -1,8 +1,7 @@
 import type { Settings } from '@bhada/contracts/account';
-import { bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { OperatorId } from '../../lib/tenancy.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { created, ts, updated } from './columns.ts';
 
 /** Profile details beyond the operators row (migration 0110). */
 export const operatorProfiles = pgTable('operator_profiles', {
@@ -16,7 +15,7 @@ export const operatorProfiles = pgTable('operator_profiles', {
   bankIfsc: text('bank_ifsc'),
   operative: boolean('operative').notNull().default(true),
   onboardingUnsubscribed: boolean('onboarding_unsubscribed').notNull().default(false),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updated(),
 });
 
 export const operatorAppConfigs = pgTable('operator_app_configs', {
@@ -28,13 +27,13 @@ export const operatorAppConfigs = pgTable('operator_app_configs', {
   buyGpsLink: text('buy_gps_link').notNull().default('/web-view/buy-gps'),
   feedbackWidget: boolean('feedback_widget').notNull().default(true),
   showVehicleAvailabilityCard: boolean('show_vehicle_availability_card').notNull().default(true),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updated(),
 });
 
 export const userSettings = pgTable('user_settings', {
   userId: text('user_id').primaryKey(),
   settings: jsonb('settings').$type<Settings>().notNull(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updated(),
 });
 
 export const tdsDeclarations = pgTable('tds_declarations', {
@@ -55,7 +54,7 @@ export const tdsDeclarations = pgTable('tds_declarations', {
   startDate: date('start_date', { mode: 'string' }).notNull(),
   endDate: date('end_date', { mode: 'string' }).notNull(),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const policyAcceptances = pgTable(
@@ -77,7 +76,7 @@ export const clientEvents = pgTable('client_events', {
   name: text('name').notNull(),
   screen: text('screen'),
   properties: jsonb('properties').$type<Record<string, unknown>>(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const savedPlaces = pgTable('saved_places', {
@@ -88,7 +87,7 @@ export const savedPlaces = pgTable('saved_places', {
   placeLng: doublePrecision('place_lng').notNull(),
   placeId: text('place_id'),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const placeSelections = pgTable('place_selections', {
@@ -99,5 +98,5 @@ export const placeSelections = pgTable('place_selections', {
   searchText: text('search_text').notNull(),
   source: text('source').notNull(),
   position: integer('position'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });

@@ -1,8 +1,6 @@
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { OperatorId } from '../../lib/tenancy.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { created, paisa, ts, updated } from './columns.ts';
 
 export type TagClass = 4 | 5 | 6 | 7 | 12 | 15 | 16;
 export type FastagTxnKind = 'TOLL' | 'TOLL_REVERSAL' | 'RECHARGE' | 'AUTO_RECHARGE';
@@ -20,8 +18,8 @@ export const fastags = pgTable('fastags', {
   status: text('status').$type<'ACTIVE' | 'BLOCKED' | 'CLOSED'>().notNull().default('ACTIVE'),
   lastTollName: text('last_toll_name'),
   lastTollAt: ts('last_toll_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 export const fastagTransactions = pgTable('fastag_transactions', {
@@ -44,7 +42,7 @@ export const fastagTransactions = pgTable('fastag_transactions', {
   entryId: text('entry_id'),
   failureReason: text('failure_reason'),
   occurredAt: ts('occurred_at').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const tickets = pgTable('tickets', {
@@ -57,6 +55,6 @@ export const tickets = pgTable('tickets', {
   subject: text('subject').notNull(),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   status: text('status').$type<'OPEN' | 'RESOLVED' | 'CLOSED'>().notNull().default('OPEN'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });

@@ -1,7 +1,6 @@
-import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { OperatorId } from '../../lib/tenancy.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { created, paisa, ts, updated } from './columns.ts';
 
 /** A vehicle's KYC file or the operator's ID proof (migration 0100, ADR 100). */
 export const fleetDocuments = pgTable('fleet_documents', {
@@ -20,7 +19,7 @@ export const fleetDocuments = pgTable('fleet_documents', {
   createdBy: text('created_by').notNull(),
   reviewedBy: text('reviewed_by'),
   reviewedAt: ts('reviewed_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const vehicleLookups = pgTable(
@@ -45,8 +44,8 @@ export const gpsOrders = pgTable('gps_orders', {
   deviceId: text('device_id'),
   deviceIdentifier: text('device_identifier'),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 /** A service reminder for a vehicle, due by date or odometer (migration 0101, ADR 101). */
@@ -62,8 +61,8 @@ export const maintenanceReminders = pgTable('maintenance_reminders', {
   status: text('status').$type<'OPEN' | 'DONE'>().notNull().default('OPEN'),
   doneOn: date('done_on', { mode: 'string' }),
   doneNote: text('done_note'),
-  costPaisa: bigint('cost_paisa', { mode: 'number' }),
+  costPaisa: paisa('cost_paisa'),
   doneBy: text('done_by'),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });

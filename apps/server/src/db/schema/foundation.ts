@@ -1,27 +1,26 @@
-import { boolean, date, doublePrecision, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { created, ts, updated } from './columns.ts';
 
 export const operators = pgTable('operators', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   companyName: text('company_name').notNull(),
   city: text('city'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const consigners = pgTable('consigners', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
   operatorId: text('operator_id').$type<OperatorId>().notNull(),
   name: text('name').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const rolePermissions = pgTable(
@@ -42,7 +41,7 @@ export const users = pgTable('users', {
   roleId: text('role_id'),
   locale: text('locale').$type<'en' | 'hi'>().notNull().default('en'),
   isDemo: boolean('is_demo').notNull().default(false),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
   deletedAt: ts('deleted_at'),
 });
 
@@ -54,14 +53,14 @@ export const otpCodes = pgTable('otp_codes', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   ip: text('ip'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
   tokenHash: text('token_hash').notNull(),
   userId: text('user_id').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
   lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   revokedAt: ts('revoked_at'),
 });
@@ -82,10 +81,10 @@ export const vehicles = pgTable('vehicles', {
   currentLat: doublePrecision('current_lat'),
   currentLng: doublePrecision('current_lng'),
   currentCity: text('current_city'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
   // fleet (migration 0100)
   rejectReason: text('reject_reason'),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updated(),
 });
 
 export const drivers = pgTable('drivers', {
@@ -93,7 +92,7 @@ export const drivers = pgTable('drivers', {
   operatorId: text('operator_id').$type<OperatorId>().notNull(),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
   // fleet (migration 0100)
   licenceNumber: text('licence_number'),
   licenceExpiry: date('licence_expiry', { mode: 'string' }),

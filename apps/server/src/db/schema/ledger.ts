@@ -1,8 +1,5 @@
-import { bigint, bigserial, boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-/** paisa; JS numbers are exact up to 2^53 paisa (₹90 lakh crore) */
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { bigserial, boolean, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { created, paisa } from './columns.ts';
 
 export const ledgerAccounts = pgTable('ledger_accounts', {
   id: text('id').primaryKey(),
@@ -11,7 +8,7 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   currency: text('currency').notNull().default('INR'),
   balance: paisa('balance').notNull().default(0),
   allowNegative: boolean('allow_negative').notNull().default(false),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const journalEntries = pgTable('journal_entries', {
@@ -21,7 +18,7 @@ export const journalEntries = pgTable('journal_entries', {
   referenceType: text('reference_type'),
   referenceId: text('reference_id'),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const postings = pgTable('postings', {
@@ -30,7 +27,7 @@ export const postings = pgTable('postings', {
   accountId: text('account_id').notNull(),
   amount: paisa('amount').notNull(),
   balanceAfter: paisa('balance_after').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const idempotencyKeys = pgTable(
@@ -40,7 +37,7 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     response: jsonb('response'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );

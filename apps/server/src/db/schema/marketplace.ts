@@ -1,9 +1,7 @@
-import { bigint, bigserial, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
+import { created, paisa, ts, updated } from './columns.ts';
 import type { TripPoint } from './trips-core.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
 
 /** Loads posted by consigners (migration 0010). */
 export const demands = pgTable('demands', {
@@ -37,8 +35,8 @@ export const demands = pgTable('demands', {
   awardReason: text('award_reason'),
   tripId: text('trip_id'),
   cancelReason: text('cancel_reason'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 export const demandResponses = pgTable(
@@ -48,7 +46,7 @@ export const demandResponses = pgTable(
     operatorId: text('operator_id').$type<OperatorId>().notNull(),
     consent: text('consent').$type<'ACCEPTED' | 'REJECTED'>().notNull(),
     userCode: text('user_code').notNull(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updated(),
   },
   (t) => [primaryKey({ columns: [t.demandId, t.operatorId] })],
 );
@@ -71,8 +69,8 @@ export const quotes = pgTable(
     placedAt: ts('placed_at').notNull(),
     revisions: integer('revisions').notNull().default(1),
     userCode: text('user_code').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: created(),
+    updatedAt: updated(),
   },
   (t) => [primaryKey({ columns: [t.demandId, t.operatorId] })],
 );
@@ -83,7 +81,7 @@ export const quoteEvents = pgTable('quote_events', {
   operatorId: text('operator_id').$type<OperatorId>().notNull(),
   amountPaisa: paisa('amount_paisa').notNull(),
   userCode: text('user_code').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const demandTokens = pgTable('demand_tokens', {
@@ -101,6 +99,6 @@ export const demandTokens = pgTable('demand_tokens', {
   cancelledAt: ts('cancelled_at'),
   refundPaisa: paisa('refund_paisa'),
   keptPaisa: paisa('kept_paisa'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });

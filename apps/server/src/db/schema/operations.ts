@@ -1,8 +1,6 @@
-import { bigint, bigserial, date, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, date, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { created, paisa, ts, updated } from './columns.ts';
 
 /** The operations desk (migration 0130, ADR 130). */
 export const lanes = pgTable('lanes', {
@@ -19,7 +17,7 @@ export const consignees = pgTable('consignees', {
   city: text('city').notNull(),
   contactName: text('contact_name'),
   contactPhone: text('contact_phone'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const consignments = pgTable('consignments', {
@@ -43,8 +41,8 @@ export const consignments = pgTable('consignments', {
   deliveryRemarks: text('delivery_remarks'),
   version: integer('version').notNull().default(1),
   deletedAt: ts('deleted_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 export const consignmentAudit = pgTable('consignment_audit', {
@@ -55,7 +53,7 @@ export const consignmentAudit = pgTable('consignment_audit', {
   action: text('action').notNull(),
   before: jsonb('before').$type<Record<string, unknown> | null>(),
   after: jsonb('after').$type<Record<string, unknown> | null>(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const dockets = pgTable('dockets', {
@@ -66,7 +64,7 @@ export const dockets = pgTable('dockets', {
   ewayBillValidUntil: ts('eway_bill_valid_until'),
   remarks: text('remarks'),
   updatedBy: text('updated_by').notNull(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updated(),
 });
 
 export const docketInvoices = pgTable('docket_invoices', {
@@ -76,7 +74,7 @@ export const docketInvoices = pgTable('docket_invoices', {
   invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
   valuePaisa: paisa('value_paisa').notNull(),
   fileKey: text('file_key'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export type CollectionStatus = 'PENDING' | 'COLLECTED' | 'FAILED';
@@ -91,8 +89,8 @@ export const collections = pgTable('collections', {
   entryId: text('entry_id'),
   collectedBy: text('collected_by').notNull(),
   collectedAt: ts('collected_at').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 export const scheduledVehicles = pgTable('scheduled_vehicles', {
@@ -114,7 +112,7 @@ export const scheduledVehicles = pgTable('scheduled_vehicles', {
   lat: doublePrecision('lat'),
   lng: doublePrecision('lng'),
   positionAt: ts('position_at'),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updated(),
 });
 
 export const reportRequests = pgTable('report_requests', {
@@ -126,7 +124,7 @@ export const reportRequests = pgTable('report_requests', {
   status: text('status').$type<'BUILDING' | 'MAILED' | 'FAILED'>().notNull(),
   rowCount: integer('row_count').notNull().default(0),
   messageId: text('message_id'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
   finishedAt: ts('finished_at'),
   /** the period asked for (India dates), so the job builds what was asked */
   fromDate: text('from_date'),

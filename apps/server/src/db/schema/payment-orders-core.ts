@@ -1,7 +1,5 @@
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { created, paisa, ts, updated } from './columns.ts';
 
 export type PaymentPurpose = 'WALLET_TOPUP' | 'TOKEN' | 'MEMBERSHIP' | 'CONSIGNER_TRIP';
 export type PaymentStatus = 'CREATED' | 'PENDING' | 'SUCCESS' | 'FAILURE';
@@ -24,8 +22,8 @@ export const paymentOrders = pgTable('payment_orders', {
   referenceId: text('reference_id'),
   attempts: integer('attempts').notNull().default(0),
   settledEntryId: text('settled_entry_id'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
   provider: text('provider').notNull().default('sandbox'),
   txnToken: text('txn_token'),
   txnTokenExpiresAt: ts('txn_token_expires_at'),

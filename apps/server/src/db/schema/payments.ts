@@ -1,7 +1,5 @@
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { bigserial, boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { created, paisa, ts, updated } from './columns.ts';
 
 /** One row per POST /v2/transactions/update (migration 0040). */
 export const paymentAttempts = pgTable('payment_attempts', {
@@ -13,7 +11,7 @@ export const paymentAttempts = pgTable('payment_attempts', {
   userCode: text('user_code').notNull(),
   amountPaisa: paisa('amount_paisa').notNull(),
   feePaisa: paisa('fee_paisa').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export type CallbackSource = 'CALLBACK' | 'STATUS_JOB' | 'COMPLETE_CALL' | 'RESULT_VIEW';
@@ -28,7 +26,7 @@ export const paymentCallbacks = pgTable('payment_callbacks', {
   reportedAmount: text('reported_amount'),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
   remoteIp: text('remote_ip'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export type SandboxStatus = 'CREATED' | 'PROCESSING' | 'PENDING' | 'TXN_SUCCESS' | 'TXN_FAILURE';
@@ -56,8 +54,8 @@ export const sandboxPgOrders = pgTable('sandbox_pg_orders', {
   respMsg: text('resp_msg'),
   resolveAt: ts('resolve_at'),
   resolveTo: text('resolve_to'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 export const sandboxPgSavedCards = pgTable('sandbox_pg_saved_cards', {
@@ -68,5 +66,5 @@ export const sandboxPgSavedCards = pgTable('sandbox_pg_saved_cards', {
   scheme: text('scheme').$type<'VISA' | 'MASTER' | 'RUPAY'>().notNull(),
   cardType: text('card_type').$type<'CREDIT_CARD' | 'DEBIT_CARD'>().notNull(),
   cvvLength: integer('cvv_length').notNull().default(3),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });

@@ -1,5 +1,6 @@
 import type { Place } from '@bhada/contracts/places';
-import { doublePrecision, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
 
 /** Places search reads (migration 0115, ADR 113): curated rows, districts and post-office localities. */
 export const gazetteer = pgTable('gazetteer', {
@@ -22,6 +23,6 @@ export const gazetteerImports = pgTable('gazetteer_imports', {
   source: text('source').primaryKey(),
   nextLine: integer('next_line').notNull().default(0),
   totalLines: integer('total_lines'),
-  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  completedAt: ts('completed_at'),
 });

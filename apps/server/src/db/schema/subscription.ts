@@ -1,8 +1,6 @@
-import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { OperatorId } from '../../lib/tenancy.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { created, paisa, ts, updated } from './columns.ts';
 
 export type MembershipOrderStatus = 'OPEN' | 'PAID' | 'EXPIRED';
 
@@ -12,8 +10,8 @@ export const memberships = pgTable('memberships', {
   activeFrom: ts('active_from').notNull(),
   activeUntil: ts('active_until').notNull(),
   lastOrderId: text('last_order_id'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 /** An order that buys the plan from the wallet; at most one OPEN per operator. */
@@ -33,8 +31,8 @@ export const membershipOrders = pgTable('membership_orders', {
   validUntil: ts('valid_until'),
   expiresAt: ts('expires_at').notNull(),
   paidAt: ts('paid_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 /** profile/subscribe: the media an operator came from. */
@@ -44,7 +42,7 @@ export const membershipInterests = pgTable(
     operatorId: text('operator_id').$type<OperatorId>().notNull(),
     medium: text('medium').notNull(),
     userId: text('user_id').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.operatorId, t.medium] })],
 );

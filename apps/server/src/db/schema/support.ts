@@ -1,8 +1,6 @@
-import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { OperatorId } from '../../lib/tenancy.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { created, paisa, ts, updated } from './columns.ts';
 
 export type TicketStatusValue = 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
 
@@ -24,8 +22,8 @@ export const supportTickets = pgTable('tickets', {
   creditedTxnId: text('credited_txn_id'),
   messageCount: integer('message_count').notNull().default(0),
   lastMessageAt: ts('last_message_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 export const ticketMessages = pgTable('ticket_messages', {
@@ -35,7 +33,7 @@ export const ticketMessages = pgTable('ticket_messages', {
   authorCode: text('author_code').notNull(),
   authorName: text('author_name').notNull(),
   body: text('body').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const ticketFiles = pgTable('ticket_files', {
@@ -47,7 +45,7 @@ export const ticketFiles = pgTable('ticket_files', {
   messageId: text('message_id'),
   sizeBytes: integer('size_bytes'),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export interface StoredQuestion {
@@ -64,7 +62,7 @@ export const surveys = pgTable('surveys', {
   titleHi: text('title_hi').notNull(),
   questions: jsonb('questions').$type<StoredQuestion[]>().notNull(),
   active: boolean('active').notNull().default(true),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const surveyResponses = pgTable(
@@ -74,7 +72,7 @@ export const surveyResponses = pgTable(
     userId: text('user_id').notNull(),
     operatorId: text('operator_id').$type<OperatorId>(),
     answers: jsonb('answers').$type<Array<{ questionId: string; value: string | string[] | number }>>().notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.surveyId, t.userId] })],
 );
@@ -96,7 +94,7 @@ export const trainingModules = pgTable('training_modules', {
   titleEn: text('title_en').notNull(),
   titleHi: text('title_hi').notNull(),
   cards: jsonb('cards').$type<StoredCard[]>().notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const trainingCompletions = pgTable(
@@ -133,14 +131,14 @@ export const rateCards = pgTable('rate_cards', {
   status: text('status').$type<RateCardStatus>().notNull().default('DRAFT'),
   reason: text('reason'),
   decidedBy: text('decided_by'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 export const referralCodes = pgTable('referral_codes', {
   operatorId: text('operator_id').$type<OperatorId>().primaryKey(),
   code: text('code').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const referrals = pgTable('referrals', {
@@ -155,5 +153,5 @@ export const referrals = pgTable('referrals', {
   rewardPaisa: paisa('reward_paisa'),
   rewardEntryId: text('reward_entry_id'),
   rewardedAt: ts('rewarded_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });

@@ -1,7 +1,6 @@
-import { bigserial, boolean, doublePrecision, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, doublePrecision, pgTable, text } from 'drizzle-orm/pg-core';
 import type { OperatorId } from '../../lib/tenancy.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { created, ts } from './columns.ts';
 
 /** GPS devices and phones that speak the OsmAnd protocol (migration 0021). */
 export const trackingDevices = pgTable('tracking_devices', {
@@ -13,7 +12,7 @@ export const trackingDevices = pgTable('tracking_devices', {
   simulated: boolean('simulated').notNull().default(false),
   revokedAt: ts('revoked_at'),
   lastSeenAt: ts('last_seen_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const positions = pgTable('positions', {

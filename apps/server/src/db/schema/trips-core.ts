@@ -1,8 +1,6 @@
-import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { created, paisa, ts, updated } from './columns.ts';
 
 export interface TripPoint {
   name: string;
@@ -35,6 +33,6 @@ export const trips = pgTable('trips', {
   podRejectReason: text('pod_reject_reason'),
   lastNotifiedAt: ts('last_notified_at'),
   completedAt: ts('completed_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });

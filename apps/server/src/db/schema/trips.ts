@@ -1,7 +1,5 @@
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const paisa = (name: string) => bigint(name, { mode: 'number' });
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { created, paisa, ts, updated } from './columns.ts';
 
 /** The trips area (migration 0020); the trip row itself is in trips-core.ts. */
 export const tripEvents = pgTable('trip_events', {
@@ -12,7 +10,7 @@ export const tripEvents = pgTable('trip_events', {
   actorKind: text('actor_kind').notNull(),
   actorId: text('actor_id'),
   note: text('note'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const tripOtps = pgTable('trip_otps', {
@@ -24,7 +22,7 @@ export const tripOtps = pgTable('trip_otps', {
   tries: integer('tries').notNull().default(0),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const tripSlots = pgTable('trip_slots', {
@@ -34,7 +32,7 @@ export const tripSlots = pgTable('trip_slots', {
   facilityKey: text('facility_key').notNull(),
   slotStart: ts('slot_start').notNull(),
   slotEnd: ts('slot_end').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const tripDelays = pgTable('trip_delays', {
@@ -45,7 +43,7 @@ export const tripDelays = pgTable('trip_delays', {
   remarks: text('remarks'),
   expectedAt: ts('expected_at'),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const tripAlerts = pgTable('trip_alerts', {
@@ -55,7 +53,7 @@ export const tripAlerts = pgTable('trip_alerts', {
   alertType: text('alert_type').notNull(),
   message: text('message'),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const tripFeedback = pgTable('trip_feedback', {
@@ -65,7 +63,7 @@ export const tripFeedback = pgTable('trip_feedback', {
   rating: integer('rating'),
   comment: text('comment'),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const tripChatVariables = pgTable(
@@ -75,7 +73,7 @@ export const tripChatVariables = pgTable(
     tripId: text('trip_id').notNull(),
     referenceId: text('reference_id'),
     actionType: text('action_type').notNull(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updated(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tripId] })],
 );
@@ -90,8 +88,8 @@ export const tripCharges = pgTable('trip_charges', {
   description: text('description').notNull(),
   documentKeys: jsonb('document_keys').$type<string[]>().notNull().default([]),
   decisionReason: text('decision_reason'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: created(),
+  updatedAt: updated(),
 });
 
 export const tripDeductions = pgTable('trip_deductions', {
@@ -100,7 +98,7 @@ export const tripDeductions = pgTable('trip_deductions', {
   reason: text('reason').notNull(),
   amountPaisa: paisa('amount_paisa').notNull(),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export type TripPaymentKind = 'ADVANCE' | 'BALANCE' | 'TOKEN_RELEASE' | 'TOKEN_REFUND' | 'TOKEN_FORFEIT';
@@ -111,7 +109,7 @@ export const tripPayments = pgTable(
     kind: text('kind').$type<TripPaymentKind>().notNull(),
     amountPaisa: paisa('amount_paisa').notNull(),
     entryId: text('entry_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.tripId, t.kind] })],
 );
@@ -136,7 +134,7 @@ export const tripFiles = pgTable('trip_files', {
   sizeBytes: bigint('size_bytes', { mode: 'number' }),
   hasFile: boolean('has_file').notNull().default(true),
   createdBy: text('created_by').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: created(),
 });
 
 export const tripPodReviews = pgTable('trip_pod_reviews', {

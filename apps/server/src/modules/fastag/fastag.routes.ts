@@ -33,6 +33,7 @@ import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
 import { downloadOf, requireDownloadToken, sendStatement } from '../wallet/report-route.ts';
 import * as fastag from './fastag.service.ts';
@@ -43,148 +44,113 @@ const tags = ['fastag'];
 
 export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret: string }> = async (app, opts) => {
   const op = (request: FastifyRequest) => operatorIdOf(actorOf(request));
-  const view = requirePermission('FASTAG_VIEW');
-  const manage = requirePermission('FASTAG_RECHARGE');
+  const view = routeTable(app, { tags, guard: requirePermission('FASTAG_VIEW') });
+  const manage = routeTable(app, { tags, guard: requirePermission('FASTAG_RECHARGE') });
 
-  app.get(
+  view.get(
     '/api/fastag/vehicleWiseTagAmount',
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Tagged vehicles with balances, by vehicle number',
-        querystring: fastagListQuerySchema,
-        response: { 200: envelopeSchema(fastagListResponseSchema) },
-      },
-    },
-    async (request) => ok(await fastag.listTags(app.db, op(request), request.query)),
+    { summary: 'Tagged vehicles with balances, by vehicle number', query: fastagListQuerySchema, data: fastagListResponseSchema },
+    (request) => fastag.listTags(app.db, op(request), request.query),
   );
 
-  app.post(
+  manage.post(
     '/api/fastag/recharge',
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Recharge a tag from the wallet (idempotent with the idempotency-key header)',
-        body: rechargeRequestSchema,
-        response: { 200: envelopeSchema(rechargeResponseSchema) },
-      },
+      summary: 'Recharge a tag from the wallet (idempotent with the idempotency-key header)',
+      body: rechargeRequestSchema,
+      data: rechargeResponseSchema,
+      message: (result) => result.message,
     },
     async (request) => {
       const header = request.headers[IDEMPOTENCY_HEADER];
       const key = typeof header === 'string' && header ? header.slice(0, 100) : newId('IDK', 16);
-      const result = await fastag.recharge(app.db, op(request), request.body, key);
-      return ok(result, result.message);
+      return fastag.recharge(app.db, op(request), request.body, key);
     },
   );
 
-  app.put(
+  manage.put(
     '/api/fastag/account',
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Auto-recharge toggle {id, recharge, minBal} or minimum balance {fastagId, minBalance, autoRechargeActivate}',
-        body: accountRequestSchema,
-        response: { 200: envelopeSchema(accountResponseSchema) },
-      },
+      summary: 'Auto-recharge toggle {id, recharge, minBal} or minimum balance {fastagId, minBalance, autoRechargeActivate}',
+      body: accountRequestSchema,
+      data: accountResponseSchema,
+      message: (result) => result.message,
     },
-    async (request) => {
-      const result = await fastag.updateAccount(app.db, op(request), request.body);
-      return ok(result, result.message);
-    },
+    (request) => fastag.updateAccount(app.db, op(request), request.body),
   );
 
-  app.get(
+  view.get(
     '/api/fastag/txnOverview/:id',
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: "A vehicle's tag summary for a period (id is the vehicleId)",
-        params: vehicleIdParamsSchema,
-        querystring: txnOverviewQuerySchema,
-        response: { 200: envelopeSchema(txnOverviewResponseSchema) },
-      },
+      summary: "A vehicle's tag summary for a period (id is the vehicleId)",
+      params: vehicleIdParamsSchema,
+      query: txnOverviewQuerySchema,
+      data: txnOverviewResponseSchema,
     },
-    async (request) => ok(await fastag.txnOverview(app.db, op(request), request.params.id, request.query)),
+    (request) => fastag.txnOverview(app.db, op(request), request.params.id, request.query),
   );
 
-  app.get(
+  view.get(
     '/api/fastag/transactions/v3/:id',
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: "A vehicle's tolls and recharges, newest first (id is the vehicleId)",
-        params: vehicleIdParamsSchema,
-        querystring: transactionsQuerySchema,
-        response: { 200: envelopeSchema(transactionsResponseSchema) },
-      },
+      summary: "A vehicle's tolls and recharges, newest first (id is the vehicleId)",
+      params: vehicleIdParamsSchema,
+      query: transactionsQuerySchema,
+      data: transactionsResponseSchema,
     },
-    async (request) => ok(await fastag.transactions(app.db, op(request), request.params.id, request.query)),
+    (request) => fastag.transactions(app.db, op(request), request.params.id, request.query),
   );
 
-  app.post(
+  view.post(
     '/api/fastag/transactions/:txnId/dispute',
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Dispute a toll: raises a ticket (one open ticket per toll)',
-        params: disputeParamsSchema,
-        body: disputeRequestSchema.optional(),
-        response: { 200: envelopeSchema(disputeResponseSchema) },
-      },
+      summary: 'Dispute a toll: raises a ticket (one open ticket per toll)',
+      params: disputeParamsSchema,
+      body: disputeRequestSchema.optional(),
+      data: disputeResponseSchema,
+      message: FASTAG_MESSAGES.disputeRaised,
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await fastag.dispute(
+      return fastag.dispute(
         app.db,
         { operatorId: operatorIdOf(actor), userCode: actor.userCode },
         request.params.txnId,
         request.body?.reason,
       );
-      return ok(result, FASTAG_MESSAGES.disputeRaised);
     },
   );
 
   const produces = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'];
-  app.get(
-    '/api/fastag/report/fastagStatement',
-    {
-      preValidation: requireDownloadToken(app.db, opts.secret, 'fastagStatement'),
-      schema: {
-        tags,
-        summary: 'All-vehicles Fastag statement, at most 14 days (xlsx or pdf; download token in dt)',
-        querystring: fastagStatementQuerySchema.extend({ dt: z.string() }),
-        produces,
+  /** A statement download: the download token in `dt` is its guard, a workbook or a PDF its answer. */
+  const statementRoute = <Q extends typeof fastagStatementQuerySchema | typeof fastagStatementV2QuerySchema>(
+    report: 'fastagStatement' | 'fastagStatement/v2',
+    summary: string,
+    query: Q,
+    build: (query: z.output<Q>, claims: ReturnType<typeof downloadOf>) => Promise<Parameters<typeof sendStatement>[3]>,
+  ) =>
+    app.get(
+      `/api/fastag/report/${report}`,
+      {
+        preValidation: requireDownloadToken(app.db, opts.secret, report),
+        schema: { tags, summary, querystring: query.extend({ dt: z.string() }), produces },
       },
-    },
-    async (request, reply) => {
-      const { operatorId, lang } = downloadOf(request);
-      const statement = await statements.allVehiclesStatement(app.db, operatorId, request.query, lang);
-      return sendStatement(request, reply, request.query.reportFormat, statement);
-    },
+      async (request, reply) => {
+        const parsed = request.query as z.output<Q>;
+        return sendStatement(request, reply, parsed.reportFormat, await build(parsed, downloadOf(request)));
+      },
+    );
+  statementRoute(
+    'fastagStatement',
+    'All-vehicles Fastag statement, at most 14 days (xlsx or pdf; download token in dt)',
+    fastagStatementQuerySchema,
+    (query, { operatorId, lang }) => statements.allVehiclesStatement(app.db, operatorId, query, lang),
   );
-
-  app.get(
-    '/api/fastag/report/fastagStatement/v2',
-    {
-      preValidation: requireDownloadToken(app.db, opts.secret, 'fastagStatement/v2'),
-      schema: {
-        tags,
-        summary: 'One vehicle’s Fastag statement (xlsx or pdf; download token in dt)',
-        querystring: fastagStatementV2QuerySchema.extend({ dt: z.string() }),
-        produces,
-      },
-    },
-    async (request, reply) => {
-      const { operatorId, lang } = downloadOf(request);
-      const statement = await statements.vehicleStatement(app.db, operatorId, request.query, lang);
-      return sendStatement(request, reply, request.query.reportFormat, statement);
-    },
+  statementRoute(
+    'fastagStatement/v2',
+    'One vehicle’s Fastag statement (xlsx or pdf; download token in dt)',
+    fastagStatementV2QuerySchema,
+    (query, { operatorId, lang }) => statements.vehicleStatement(app.db, operatorId, query, lang),
   );
 
   // The issuer's webhook needs the exact bytes it signed, so it gets its own JSON parser that keeps

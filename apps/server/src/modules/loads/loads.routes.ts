@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import { demandForConsigner, demandForOperator } from '../demands/demand-access.ts';
 import { publishLeaderboard } from '../quotes/quotes.service.ts';
@@ -32,8 +33,8 @@ const tags = ['loads'];
 const idParams = z.object({ id: z.string().min(1).max(40) });
 const demandIdParams = z.object({ demandId: z.string().min(1).max(40) });
 export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const view = requirePermission('LOADS_VIEW');
-  const poster = requireKind('CONSIGNER', 'ADMIN');
+  const view = routeTable(app, { tags, guard: requirePermission('LOADS_VIEW') });
+  const poster = routeTable(app, { tags, guard: requireKind('CONSIGNER', 'ADMIN') });
   const who = (request: Parameters<typeof actorOf>[0]) => {
     const actor = actorOf(request);
     return { operatorId: operatorIdOf(actor), userCode: actor.userCode };
@@ -52,47 +53,26 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get(
-    '/api/odin/v2/active-loads/states',
-    {
-      preValidation: view,
-      schema: { tags, summary: 'Load board tabs with counts', response: { 200: envelopeSchema(loadTabsResponseSchema) } },
-    },
-    async (request) => ok(await loads.loadTabs(app.db, who(request).operatorId)),
+  view.get('/api/odin/v2/active-loads/states', { summary: 'Load board tabs with counts', data: loadTabsResponseSchema }, (request) =>
+    loads.loadTabs(app.db, who(request).operatorId),
   );
 
-  app.get(
+  view.get(
     '/api/rest/tesseract/v1/load',
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Loads by state-id, best fit first',
-        querystring: loadListQuerySchema,
-        response: { 200: envelopeSchema(loadListResponseSchema) },
-      },
-    },
-    async (request) => ok(await loads.listLoads(app.db, who(request).operatorId, request.query)),
+    { summary: 'Loads by state-id, best fit first', query: loadListQuerySchema, data: loadListResponseSchema },
+    (request) => loads.listLoads(app.db, who(request).operatorId, request.query),
   );
 
-  app.get(
+  view.get(
     '/api/odin/v2/active-loads/search-option',
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Filter values for the load board',
-        querystring: searchOptionQuerySchema,
-        response: { 200: envelopeSchema(searchOptionsResponseSchema) },
-      },
-    },
-    async (request) => ok(await loads.searchOptions(app.db, who(request).operatorId, request.query.action)),
+    { summary: 'Filter values for the load board', query: searchOptionQuerySchema, data: searchOptionsResponseSchema },
+    (request) => loads.searchOptions(app.db, who(request).operatorId, request.query.action),
   );
 
   app.get(
     '/api/rest/tesseract/v1/load/:id',
     {
-      preValidation: view,
+      preValidation: view.guard,
       schema: {
         tags,
         summary: 'Load details with my quote view (utm-source header recorded)',
@@ -104,113 +84,77 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await loads.loadDetail(app.db, who(request), request.params.id, request.headers['utm-source'])),
   );
 
-  app.put(
+  view.put(
     '/api/rest/tesseract/v1/load/:demandId/consent',
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Accept or reject a load',
-        params: demandIdParams,
-        body: consentRequestSchema,
-        response: { 200: envelopeSchema(consentResponseSchema) },
-      },
+      summary: 'Accept or reject a load',
+      params: demandIdParams,
+      body: consentRequestSchema,
+      data: consentResponseSchema,
+      message: LOADS_MESSAGES.consentSaved,
     },
     async (request) => {
       const saved = await loads.saveConsent(app.db, who(request), request.params.demandId, request.body.loadConsent);
       if (saved.quoteWithdrawn) await publishLeaderboard(app.ctx, request.params.demandId);
-      return ok({ demandId: saved.demandId, loadConsent: saved.loadConsent }, LOADS_MESSAGES.consentSaved);
+      return { demandId: saved.demandId, loadConsent: saved.loadConsent };
     },
   );
 
-  app.get(
-    '/api/odin/v2/:id/call',
-    {
-      preValidation: view,
-      schema: { tags, summary: 'Whom to call about a load', params: idParams, response: { 200: envelopeSchema(callResponseSchema) } },
-    },
-    async (request) => ok(await loads.callContact(app.db, who(request).operatorId, request.params.id)),
+  view.get('/api/odin/v2/:id/call', { summary: 'Whom to call about a load', params: idParams, data: callResponseSchema }, (request) =>
+    loads.callContact(app.db, who(request).operatorId, request.params.id),
   );
 
   // ---- consigner and admin ----
-  app.post(
+  poster.post(
     '/api/rest/tesseract/v1/demand',
     {
-      preValidation: poster,
-      schema: {
-        tags,
-        summary: 'Post a load (consigner or admin)',
-        body: postLoadRequestSchema.extend({ consignerCode: z.string().optional() }),
-        response: { 200: envelopeSchema(loadRefSchema) },
-      },
+      summary: 'Post a load (consigner or admin)',
+      body: postLoadRequestSchema.extend({ consignerCode: z.string().optional() }),
+      data: loadRefSchema,
+      message: LOADS_MESSAGES.loadPosted,
     },
     async (request) => {
       const row = await award.postLoad(app.ctx, actorOf(request), request.body);
-      return ok({ demandId: row.id }, LOADS_MESSAGES.loadPosted);
+      return { demandId: row.id };
     },
   );
 
-  app.get(
+  poster.get(
     '/api/rest/tesseract/v1/demand',
-    {
-      preValidation: poster,
-      schema: {
-        tags,
-        summary: "A consigner's loads (admin: all)",
-        querystring: demandListQuerySchema,
-        response: { 200: envelopeSchema(demandListResponseSchema) },
-      },
-    },
-    async (request) => ok(await desk.listDemands(app.db, actorOf(request), request.query)),
+    { summary: "A consigner's loads (admin: all)", query: demandListQuerySchema, data: demandListResponseSchema },
+    (request) => desk.listDemands(app.db, actorOf(request), request.query),
   );
 
-  app.get(
+  poster.get(
     '/api/rest/tesseract/v1/demand/:id/quotes',
-    {
-      preValidation: poster,
-      schema: {
-        tags,
-        summary: 'Quotes on my load, ranked',
-        params: idParams,
-        response: { 200: envelopeSchema(demandQuotesResponseSchema) },
-      },
-    },
-    async (request) => ok(await desk.demandQuotes(app.db, actorOf(request), request.params.id)),
+    { summary: 'Quotes on my load, ranked', params: idParams, data: demandQuotesResponseSchema },
+    (request) => desk.demandQuotes(app.db, actorOf(request), request.params.id),
   );
 
-  app.post(
+  poster.post(
     '/api/rest/tesseract/v1/demand/:id/award',
     {
-      preValidation: poster,
-      schema: {
-        tags,
-        summary: 'Pick another quote before the deadline',
-        params: idParams,
-        body: awardRequestSchema,
-        response: { 200: envelopeSchema(loadRefSchema) },
-      },
+      summary: 'Pick another quote before the deadline',
+      params: idParams,
+      body: awardRequestSchema,
+      data: loadRefSchema,
+      message: LOADS_MESSAGES.awarded,
     },
     async (request) => {
       const outcome = await award.changeAward(app.ctx, actorOf(request), request.params.id, request.body);
-      return ok({ demandId: outcome.demandId }, LOADS_MESSAGES.awarded);
+      return { demandId: outcome.demandId };
     },
   );
 
-  app.post(
+  poster.post(
     '/api/rest/tesseract/v1/demand/:id/cancel',
     {
-      preValidation: poster,
-      schema: {
-        tags,
-        summary: 'Cancel my load before a token is paid',
-        params: idParams,
-        body: cancelDemandRequestSchema,
-        response: { 200: envelopeSchema(loadRefSchema) },
-      },
+      summary: 'Cancel my load before a token is paid',
+      params: idParams,
+      body: cancelDemandRequestSchema,
+      data: loadRefSchema,
+      message: LOADS_MESSAGES.loadCancelled,
     },
-    async (request) => {
-      const done = await award.cancelLoad(app.ctx, actorOf(request), request.params.id, request.body.reason);
-      return ok(done, LOADS_MESSAGES.loadCancelled);
-    },
+    (request) => award.cancelLoad(app.ctx, actorOf(request), request.params.id, request.body.reason),
   );
 };

@@ -1,4 +1,3 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import {
   consigneeListResponseSchema,
   consignmentIdQuerySchema,
@@ -12,106 +11,57 @@ import {
   updateConsignmentRequestSchema,
 } from '@bhada/contracts/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
-import { requireKind } from '../../plugins/auth.ts';
 import * as consignments from './consignments.service.ts';
-import { staffOf } from './operations-access.ts';
-
-const tags = ['operations'];
+import { deskRoutes, staffOf } from './operations-access.ts';
 
 /** Consignment admin (spec §7 "Consignment admin"): the admin kind only (ADR 130). */
 export const consignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = requireKind('ADMIN');
+  const staff = deskRoutes(app);
 
-  app.get(
-    '/api/vehicle/loadType',
-    {
-      preValidation: staff,
-      schema: { tags, summary: 'Load types for a consignment', response: { 200: envelopeSchema(loadTypesResponseSchema) } },
-    },
-    async () => ok(consignments.loadTypes()),
+  staff.get('/api/vehicle/loadType', { summary: 'Load types for a consignment', data: loadTypesResponseSchema }, () =>
+    consignments.loadTypes(),
   );
 
-  app.get(
-    '/api/lanes/getLanes',
-    {
-      preValidation: staff,
-      schema: { tags, summary: 'Lanes (origin and destination) for a consignment', response: { 200: envelopeSchema(lanesResponseSchema) } },
-    },
-    async () => ok(await consignments.lookups(app.ctx)),
+  staff.get('/api/lanes/getLanes', { summary: 'Lanes (origin and destination) for a consignment', data: lanesResponseSchema }, () =>
+    consignments.lookups(app.ctx),
   );
 
-  app.get(
+  staff.get(
     '/api/admin/consignment/list',
-    {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: 'Consignments, newest change first',
-        querystring: consignmentListQuerySchema,
-        response: { 200: envelopeSchema(consignmentListResponseSchema) },
-      },
-    },
-    async (request) => ok(await consignments.listConsignments(app.ctx, request.query)),
+    { summary: 'Consignments, newest change first', query: consignmentListQuerySchema, data: consignmentListResponseSchema },
+    (request) => consignments.listConsignments(app.ctx, request.query),
   );
 
-  app.get(
+  staff.get(
     '/api/admin/consignment/get',
-    {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: 'One consignment with its change history',
-        querystring: consignmentIdQuerySchema,
-        response: { 200: envelopeSchema(consignmentSchema) },
-      },
-    },
-    async (request) => ok(await consignments.getConsignment(app.ctx, request.query)),
+    { summary: 'One consignment with its change history', query: consignmentIdQuerySchema, data: consignmentSchema },
+    (request) => consignments.getConsignment(app.ctx, request.query),
   );
 
-  app.post(
+  staff.post(
     '/api/admin/consignment/update',
     {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: 'Edit a consignment (or create one without cId); the change is kept in its history',
-        body: updateConsignmentRequestSchema,
-        response: { 200: envelopeSchema(consignmentSchema) },
-      },
+      summary: 'Edit a consignment (or create one without cId); the change is kept in its history',
+      body: updateConsignmentRequestSchema,
+      data: consignmentSchema,
+      message: OPERATIONS_MESSAGES.consignmentUpdated,
     },
-    async (request) =>
-      ok(
-        await consignments.updateConsignment(app.ctx, { staff: staffOf(request), input: request.body }),
-        OPERATIONS_MESSAGES.consignmentUpdated,
-      ),
+    (request) => consignments.updateConsignment(app.ctx, { staff: staffOf(request), input: request.body }),
   );
 
   // spec: deleting through GET; it needs the admin kind and deleting twice answers the same
-  app.get(
+  staff.get(
     '/api/admin/consignment/delete',
     {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: 'Delete a consignment (refused once money was collected or the goods loaded)',
-        querystring: consignmentIdQuerySchema,
-        response: { 200: envelopeSchema(deleteConsignmentResponseSchema) },
-      },
+      summary: 'Delete a consignment (refused once money was collected or the goods loaded)',
+      query: consignmentIdQuerySchema,
+      data: deleteConsignmentResponseSchema,
+      message: OPERATIONS_MESSAGES.consignmentDeleted,
     },
-    async (request) =>
-      ok(
-        await consignments.deleteConsignment(app.ctx, { staff: staffOf(request), cId: request.query.cId }),
-        OPERATIONS_MESSAGES.consignmentDeleted,
-      ),
+    (request) => consignments.deleteConsignment(app.ctx, { staff: staffOf(request), cId: request.query.cId }),
   );
 
-  app.get(
-    '/api/consignee/list',
-    {
-      preValidation: staff,
-      schema: { tags, summary: 'Consignees to choose from', response: { 200: envelopeSchema(consigneeListResponseSchema) } },
-    },
-    async () => ok(await consignments.listConsignees(app.ctx)),
+  staff.get('/api/consignee/list', { summary: 'Consignees to choose from', data: consigneeListResponseSchema }, () =>
+    consignments.listConsignees(app.ctx),
   );
 };

@@ -1,8 +1,15 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { routeTable } from '../../lib/route-table.ts';
+import { actorOf, requireKind } from '../../plugins/auth.ts';
 import type { ConsignerActor } from './consigner-views.service.ts';
 import type { Staff } from './consignments.service.ts';
+
+/** The operations desk's routes: the admin kind only (ADR 130, ADR 082). */
+export const deskRoutes = (app: FastifyInstance) => routeTable(app, { tags: ['operations'], guard: requireKind('ADMIN') });
+
+/** The consigner's own routes (ADR 082). */
+export const consignerRoutesOf = (app: FastifyInstance) => routeTable(app, { tags: ['consigner'], guard: requireKind('CONSIGNER') });
 
 /** The desk's staff member (guards have already required the admin kind). */
 export function staffOf(request: FastifyRequest): Staff {

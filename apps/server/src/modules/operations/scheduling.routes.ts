@@ -1,4 +1,3 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import {
   currentLocationResponseSchema,
   itineraryResponseSchema,
@@ -13,108 +12,52 @@ import {
   scheduleFilterQuerySchema,
 } from '@bhada/contracts/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
-import { requireKind } from '../../plugins/auth.ts';
+import { deskRoutes } from './operations-access.ts';
 import * as scheduling from './scheduling.service.ts';
-
-const tags = ['operations'];
 
 /** Scheduled vehicles and their map (spec §7 "Trucking docket and scheduling"): the admin kind only. */
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = requireKind('ADMIN');
+  const staff = deskRoutes(app);
   // the live stream of scheduled-vehicle changes is the desk's alone
   app.authorizeTopic('schedule', async (actor, id) => actor.kind === 'ADMIN' && id === 'all');
 
-  app.get(
-    '/api/vehicle/scheduledFilter',
-    {
-      preValidation: staff,
-      schema: { tags, summary: 'Filter choices for scheduled vehicles', response: { 200: envelopeSchema(scheduledFilterResponseSchema) } },
-    },
-    async () => ok(await scheduling.scheduledFilter(app.ctx)),
+  staff.get('/api/vehicle/scheduledFilter', { summary: 'Filter choices for scheduled vehicles', data: scheduledFilterResponseSchema }, () =>
+    scheduling.scheduledFilter(app.ctx),
   );
 
-  app.get(
+  staff.get(
     '/api/vehicle/scheduledCounts',
-    {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: 'Scheduled vehicles per state',
-        querystring: scheduleFilterQuerySchema,
-        response: { 200: envelopeSchema(scheduledCountsResponseSchema) },
-      },
-    },
-    async (request) => ok(await scheduling.scheduledCounts(app.ctx, { query: request.query })),
+    { summary: 'Scheduled vehicles per state', query: scheduleFilterQuerySchema, data: scheduledCountsResponseSchema },
+    (request) => scheduling.scheduledCounts(app.ctx, { query: request.query }),
   );
 
-  app.get(
+  staff.get(
     '/api/vehicle/scheduled',
-    {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: 'Scheduled vehicles, a page',
-        querystring: scheduledQuerySchema,
-        response: { 200: envelopeSchema(scheduledResponseSchema) },
-      },
-    },
-    async (request) => ok(await scheduling.listScheduled(app.ctx, { query: request.query })),
+    { summary: 'Scheduled vehicles, a page', query: scheduledQuerySchema, data: scheduledResponseSchema },
+    (request) => scheduling.listScheduled(app.ctx, { query: request.query }),
   );
 
-  app.get(
+  staff.get(
     '/api/vehicle/aggregatedMapDataForSchedule',
-    {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: 'Map markers grouped by area for the zoom and box',
-        querystring: mapQuerySchema,
-        response: { 200: envelopeSchema(mapDataResponseSchema) },
-      },
-    },
-    async (request) => ok(await scheduling.mapData(app.ctx, { query: request.query })),
+    { summary: 'Map markers grouped by area for the zoom and box', query: mapQuerySchema, data: mapDataResponseSchema },
+    (request) => scheduling.mapData(app.ctx, { query: request.query }),
   );
 
-  app.get(
+  staff.get(
     '/api/vehicle/getCurrentLocation',
-    {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: "A scheduled vehicle's current location",
-        querystring: scheduledIdQuerySchema,
-        response: { 200: envelopeSchema(currentLocationResponseSchema) },
-      },
-    },
-    async (request) => ok(await scheduling.currentLocation(app.ctx, request.query)),
+    { summary: "A scheduled vehicle's current location", query: scheduledIdQuerySchema, data: currentLocationResponseSchema },
+    (request) => scheduling.currentLocation(app.ctx, request.query),
   );
 
-  app.get(
+  staff.get(
     '/api/vehicle/getItinerary',
-    {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: "A scheduled vehicle's stops, planned and actual",
-        querystring: scheduledIdQuerySchema,
-        response: { 200: envelopeSchema(itineraryResponseSchema) },
-      },
-    },
-    async (request) => ok(await scheduling.itinerary(app.ctx, request.query)),
+    { summary: "A scheduled vehicle's stops, planned and actual", query: scheduledIdQuerySchema, data: itineraryResponseSchema },
+    (request) => scheduling.itinerary(app.ctx, request.query),
   );
 
-  app.get(
+  staff.get(
     '/api/vehicle/getPathDetail',
-    {
-      preValidation: staff,
-      schema: {
-        tags,
-        summary: 'The way a scheduled vehicle went',
-        querystring: scheduledIdQuerySchema,
-        response: { 200: envelopeSchema(pathDetailResponseSchema) },
-      },
-    },
-    async (request) => ok(await scheduling.pathDetail(app.ctx, request.query)),
+    { summary: 'The way a scheduled vehicle went', query: scheduledIdQuerySchema, data: pathDetailResponseSchema },
+    (request) => scheduling.pathDetail(app.ctx, request.query),
   );
 };

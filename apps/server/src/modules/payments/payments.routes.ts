@@ -1,4 +1,3 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import {
   completeOrderRequestSchema,
   completeRechargeResponseSchema,
@@ -21,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, requireAuth, requireKind, requirePermission } from '../../plugins/auth.ts';
 import { paymentSetup, SANDBOX_PREFIX } from '../../providers/payment/index.ts';
 import { sandboxRoutes } from '../../providers/payment/sandbox/sandbox.routes.ts';
@@ -71,124 +70,76 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async 
     });
   }
 
-  const addMoney = requirePermission('WALLET_ADD_MONEY');
+  const addMoney = routeTable(app, { tags, guard: requirePermission('WALLET_ADD_MONEY') });
 
-  app.post(
+  const signedIn = routeTable(app, { tags, guard: requireAuth });
+  const payer = routeTable(app, { tags, guard: requireKind('OPERATOR', 'SUBORDINATE', 'CONSIGNER') });
+  const consigner = routeTable(app, { tags, guard: requireKind('CONSIGNER') });
+
+  addMoney.post(
     '/api/wallet/recharge/v2',
-    {
-      preValidation: addMoney,
-      schema: {
-        tags,
-        summary: 'Create a wallet top-up order (amount in rupees)',
-        body: rechargeRequestSchema,
-        response: { 200: envelopeSchema(paymentInfoSchema) },
-      },
-    },
-    async (request) => ok(await payments.rechargeWallet(deps, actorOf(request), request.body)),
+    { summary: 'Create a wallet top-up order (amount in rupees)', body: rechargeRequestSchema, data: paymentInfoSchema },
+    (request) => payments.rechargeWallet(deps, actorOf(request), request.body),
   );
 
-  app.get(
+  signedIn.get(
     '/api/v2/transactions/:orderId',
-    {
-      preValidation: requireAuth,
-      schema: {
-        tags,
-        summary: 'Payment result of an order',
-        params: z.object({ orderId: z.string().max(50) }),
-        response: { 200: envelopeSchema(paymentResultSchema) },
-      },
-    },
-    async (request) => ok(await payments.getResult(deps, actorOf(request), request.params.orderId)),
+    { summary: 'Payment result of an order', params: z.object({ orderId: z.string().max(50) }), data: paymentResultSchema },
+    (request) => payments.getResult(deps, actorOf(request), request.params.orderId),
   );
 
-  app.post(
+  payer.post(
     '/api/v2/transactions/update',
     {
-      preValidation: requireKind('OPERATOR', 'SUBORDINATE', 'CONSIGNER'),
-      schema: {
-        tags,
-        summary: 'Record the chosen payment mode and its internet charge before processing',
-        body: transactionUpdateRequestSchema,
-        response: { 200: envelopeSchema(transactionUpdateResponseSchema) },
-      },
+      summary: 'Record the chosen payment mode and its internet charge before processing',
+      body: transactionUpdateRequestSchema,
+      data: transactionUpdateResponseSchema,
     },
-    async (request) => ok(await payments.updateTransaction(deps, actorOf(request), request.body)),
+    (request) => payments.updateTransaction(deps, actorOf(request), request.body),
   );
 
-  app.post(
+  addMoney.post(
     '/api/rest/tesseract/v1/payment/wallet/initiate-recharge',
-    {
-      preValidation: addMoney,
-      schema: {
-        tags,
-        summary: 'Start a wallet recharge (amount in paisa)',
-        body: initiateRechargeRequestSchema,
-        response: { 200: envelopeSchema(initiateRechargeResponseSchema) },
-      },
-    },
-    async (request) => ok(await consignerPayments.initiateRecharge(deps, actorOf(request), request.body.amountInPaisa)),
+    { summary: 'Start a wallet recharge (amount in paisa)', body: initiateRechargeRequestSchema, data: initiateRechargeResponseSchema },
+    (request) => consignerPayments.initiateRecharge(deps, actorOf(request), request.body.amountInPaisa),
   );
 
-  app.post(
+  addMoney.post(
     '/api/rest/tesseract/v1/payment/wallet/complete-recharge',
     {
-      preValidation: addMoney,
-      schema: {
-        tags,
-        summary: 'Confirm a wallet recharge with the provider',
-        body: completeOrderRequestSchema,
-        response: { 200: envelopeSchema(completeRechargeResponseSchema) },
-      },
+      summary: 'Confirm a wallet recharge with the provider',
+      body: completeOrderRequestSchema,
+      data: completeRechargeResponseSchema,
+      message: (result) => result.message,
     },
-    async (request) => {
-      const result = await consignerPayments.completeRecharge(deps, actorOf(request), request.body.orderId);
-      return ok(result, result.message);
-    },
+    (request) => consignerPayments.completeRecharge(deps, actorOf(request), request.body.orderId),
   );
 
-  app.get(
+  consigner.get(
     '/api/consigner/balance/trip',
     {
-      preValidation: requireKind('CONSIGNER'),
-      schema: {
-        tags,
-        summary: 'What the consigner still owes on each trip (freight − TDS − paid)',
-        querystring: consignerBalanceQuerySchema,
-        response: { 200: envelopeSchema(consignerBalancesSchema) },
-      },
+      summary: 'What the consigner still owes on each trip (freight − TDS − paid)',
+      query: consignerBalanceQuerySchema,
+      data: consignerBalancesSchema,
     },
-    async (request) => ok(await consignerPayments.consignerBalances(deps, actorOf(request), request.query.code)),
+    (request) => consignerPayments.consignerBalances(deps, actorOf(request), request.query.code),
   );
 
-  app.post(
+  consigner.post(
     '/api/consigner/pay/create-order',
-    {
-      preValidation: requireKind('CONSIGNER'),
-      schema: {
-        tags,
-        summary: "Start a consigner's trip payment",
-        body: consignerCreateOrderRequestSchema,
-        response: { 200: envelopeSchema(consignerCreateOrderResponseSchema) },
-      },
-    },
-    async (request) => ok(await consignerPayments.createConsignerOrder(deps, actorOf(request), request.body)),
+    { summary: "Start a consigner's trip payment", body: consignerCreateOrderRequestSchema, data: consignerCreateOrderResponseSchema },
+    (request) => consignerPayments.createConsignerOrder(deps, actorOf(request), request.body),
   );
 
-  app.post(
+  consigner.post(
     '/api/consigner/pay/complete-order',
     {
-      preValidation: requireKind('CONSIGNER'),
-      schema: {
-        tags,
-        summary: "Confirm a consigner's trip payment with the provider",
-        body: completeOrderRequestSchema,
-        response: { 200: envelopeSchema(consignerCompleteOrderResponseSchema) },
-      },
+      summary: "Confirm a consigner's trip payment with the provider",
+      body: completeOrderRequestSchema,
+      data: consignerCompleteOrderResponseSchema,
+      message: (result) => result.message,
     },
-    async (request) => {
-      const result = await consignerPayments.completeConsignerOrder(deps, actorOf(request), request.body.orderId);
-      return ok(result, result.message);
-    },
+    (request) => consignerPayments.completeConsignerOrder(deps, actorOf(request), request.body.orderId),
   );
 
   // The provider's browser callback: a form post, verified by checksum, never trusted on its own.

@@ -1,4 +1,4 @@
-import { envelopeSchema, okSchema } from '@bhada/contracts/common';
+import { okSchema } from '@bhada/contracts/common';
 import {
   POD_MESSAGES,
   podFileSchema,
@@ -12,7 +12,7 @@ import { rejectPodRequestSchema, tripIdParamsSchema, tripRefQuerySchema, verifyP
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import * as trips from '../trips/trips.service.ts';
 import * as pod from './pod.service.ts';
@@ -22,9 +22,9 @@ const resourceBody = z.object({ tripId: z.string().min(1).max(40), resourceKey: 
 
 /** Proof of delivery and trip documents: signed uploads checked by content, admin review. */
 export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
-  const upload = requirePermission('POD_UPLOAD');
-  const view = requirePermission('TRIPS_VIEW');
-  const admin = requireKind('ADMIN');
+  const upload = routeTable(app, { tags, guard: requirePermission('POD_UPLOAD') });
+  const view = routeTable(app, { tags, guard: requirePermission('TRIPS_VIEW') });
+  const admin = routeTable(app, { tags, guard: requireKind('ADMIN') });
   const deps = (): trips.TripDeps => ({
     db: app.db,
     storage: app.storage,
@@ -37,112 +37,78 @@ export const podRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, 
   const mine = (request: FastifyRequest, ref: { id?: string; demandId?: string }) =>
     trips.tripOf(app.db, { ...ref, operatorId: operatorIdOf(actorOf(request)) });
 
-  app.post(
+  upload.post(
     '/api/odin/operator-app/upload-url',
-    {
-      preValidation: upload,
-      schema: {
-        tags,
-        summary: 'Signed upload URL for a trip document',
-        body: podUploadUrlRequestSchema,
-        response: { 200: envelopeSchema(podUploadUrlResponseSchema) },
-      },
-    },
+    { summary: 'Signed upload URL for a trip document', body: podUploadUrlRequestSchema, data: podUploadUrlResponseSchema },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId, demandId: request.body.tripId ? undefined : request.body.demandId });
-      return ok(await pod.uploadUrl(deps(), actorOf(request), trip, request.body));
+      return await pod.uploadUrl(deps(), actorOf(request), trip, request.body);
     },
   );
 
-  app.post(
+  upload.post(
     '/api/odin/operator-app/upload-confirm',
-    {
-      preValidation: upload,
-      schema: { tags, summary: 'Check an upload after the PUT', body: resourceBody, response: { 200: envelopeSchema(podFileSchema) } },
-    },
-    async (request) => ok(await pod.confirmUpload(deps(), await mine(request, { id: request.body.tripId }), request.body.resourceKey)),
+    { summary: 'Check an upload after the PUT', body: resourceBody, data: podFileSchema },
+    async (request) => pod.confirmUpload(deps(), await mine(request, { id: request.body.tripId }), request.body.resourceKey),
   );
 
-  app.post(
+  upload.post(
     '/api/odin/operator-app/upload-remove',
-    {
-      preValidation: upload,
-      schema: { tags, summary: 'Remove an upload not yet submitted', body: resourceBody, response: { 200: envelopeSchema(okSchema) } },
-    },
-    async (request) => ok(await pod.removeUpload(deps(), await mine(request, { id: request.body.tripId }), request.body.resourceKey)),
+    { summary: 'Remove an upload not yet submitted', body: resourceBody, data: okSchema },
+    async (request) => pod.removeUpload(deps(), await mine(request, { id: request.body.tripId }), request.body.resourceKey),
   );
 
-  app.get(
+  view.get(
     '/api/odin/operator-app/trip-pod-details',
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: "The trip's POD files",
-        querystring: tripRefQuerySchema,
-        response: { 200: envelopeSchema(tripPodDetailsSchema) },
-      },
-    },
+    { summary: "The trip's POD files", query: tripRefQuerySchema, data: tripPodDetailsSchema },
     async (request) => {
       const q = request.query;
-      return ok(await pod.podDetails(deps(), await mine(request, { id: q.tripId, demandId: q.tripId ? undefined : q['demand-id'] })));
+      return await pod.podDetails(deps(), await mine(request, { id: q.tripId, demandId: q.tripId ? undefined : q['demand-id'] }));
     },
   );
 
-  app.post(
+  upload.post(
     '/api/rest/tesseract/v1/trip/submit-pod',
-    {
-      preValidation: upload,
-      schema: { tags, summary: 'Submit the POD', body: submitPodRequestSchema, response: { 200: envelopeSchema(submitPodResponseSchema) } },
-    },
+    { summary: 'Submit the POD', body: submitPodRequestSchema, data: submitPodResponseSchema, message: POD_MESSAGES.uploaded },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
-      return ok(await pod.submitPod(deps(), actorOf(request), trip, request.body.podResourceKeys), POD_MESSAGES.uploaded);
+      return await pod.submitPod(deps(), actorOf(request), trip, request.body.podResourceKeys);
     },
   );
 
-  app.get(
+  admin.get(
     '/api/admin/trips/:id/pod',
-    {
-      preValidation: admin,
-      schema: { tags, summary: 'Admin: POD files', params: tripIdParamsSchema, response: { 200: envelopeSchema(tripPodDetailsSchema) } },
-    },
-    async (request) => ok(await pod.podDetails(deps(), await trips.anyTripOf(app.db, { id: request.params.id }))),
+    { summary: 'Admin: POD files', params: tripIdParamsSchema, data: tripPodDetailsSchema },
+    async (request) => pod.podDetails(deps(), await trips.anyTripOf(app.db, { id: request.params.id })),
   );
 
-  app.post(
+  admin.post(
     '/api/admin/trips/:id/pod/verify',
     {
-      preValidation: admin,
-      schema: {
-        tags,
-        summary: 'Admin: verify the POD and settle',
-        params: tripIdParamsSchema,
-        body: verifyPodRequestSchema,
-        response: { 200: envelopeSchema(z.object({ tripId: z.string() })) },
-      },
+      summary: 'Admin: verify the POD and settle',
+      params: tripIdParamsSchema,
+      body: verifyPodRequestSchema,
+      data: z.object({ tripId: z.string() }),
+      message: POD_MESSAGES.verified,
     },
     async (request) => {
       const trip = await trips.anyTripOf(app.db, { id: request.params.id });
-      return ok(await pod.verifyPod(deps(), actorOf(request), trip, request.body.deductions), POD_MESSAGES.verified);
+      return await pod.verifyPod(deps(), actorOf(request), trip, request.body.deductions);
     },
   );
 
-  app.post(
+  admin.post(
     '/api/admin/trips/:id/pod/reject',
     {
-      preValidation: admin,
-      schema: {
-        tags,
-        summary: 'Admin: reject the POD',
-        params: tripIdParamsSchema,
-        body: rejectPodRequestSchema,
-        response: { 200: envelopeSchema(z.object({ tripId: z.string() })) },
-      },
+      summary: 'Admin: reject the POD',
+      params: tripIdParamsSchema,
+      body: rejectPodRequestSchema,
+      data: z.object({ tripId: z.string() }),
+      message: POD_MESSAGES.rejected,
     },
     async (request) => {
       const trip = await trips.anyTripOf(app.db, { id: request.params.id });
-      return ok(await pod.rejectPod(deps(), actorOf(request), trip, request.body.reason), POD_MESSAGES.rejected);
+      return await pod.rejectPod(deps(), actorOf(request), trip, request.body.reason);
     },
   );
 };

@@ -1,4 +1,3 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import {
   createSurveyRequestSchema,
   ratingStorySchema,
@@ -19,7 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { textLocale } from '../../lib/user-text.ts';
 import { actorOf, operatorIdOf, requireKind } from '../../plugins/auth.ts';
 import * as engagement from './engagement.service.ts';
@@ -36,141 +35,78 @@ const userOf = (request: FastifyRequest): engagement.UserActor => {
 /** Surveys, training, the language welcome, widget acknowledgements and the rating story (issue 14). */
 export const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
   // every operator user has these, whatever its role: they are about the user, not the business's data
-  const operatorUser = requireKind('OPERATOR', 'SUBORDINATE');
-  const admin = requireKind('ADMIN');
+  const operatorUser = routeTable(app, { tags, guard: requireKind('OPERATOR', 'SUBORDINATE') });
+  const admin = routeTable(app, { tags, guard: requireKind('ADMIN') });
 
-  app.get(
+  operatorUser.get(
     '/api/odin/operator-web/survey/question-response',
-    {
-      preValidation: operatorUser,
-      schema: {
-        tags,
-        summary: 'The survey waiting for me (feedBackWidget), if any',
-        response: { 200: envelopeSchema(surveyQueryResponseSchema) },
-      },
-    },
-    async (request) => ok(await engagement.openSurvey(app.ctx, { actor: userOf(request) })),
+    { summary: 'The survey waiting for me (feedBackWidget), if any', data: surveyQueryResponseSchema },
+    (request) => engagement.openSurvey(app.ctx, { actor: userOf(request) }),
   );
 
-  app.post(
+  operatorUser.post(
     '/api/odin/operator-web/survey/question-response',
     {
-      preValidation: operatorUser,
-      schema: {
-        tags,
-        summary: 'Answer a survey (once per survey per user)',
-        body: surveySubmitRequestSchema,
-        response: { 200: envelopeSchema(z.object({ surveyId: z.string(), saved: z.literal(true) })) },
-      },
+      summary: 'Answer a survey (once per survey per user)',
+      body: surveySubmitRequestSchema,
+      data: z.object({ surveyId: z.string(), saved: z.literal(true) }),
+      message: SUPPORT_MESSAGES.surveySaved,
     },
-    async (request) =>
-      ok(await engagement.submitSurvey(app.ctx, { actor: userOf(request), body: request.body }), SUPPORT_MESSAGES.surveySaved),
+    (request) => engagement.submitSurvey(app.ctx, { actor: userOf(request), body: request.body }),
   );
 
-  app.get(
+  operatorUser.get(
     `${CONFIG}/rating/training-info`,
-    {
-      preValidation: operatorUser,
-      schema: {
-        tags,
-        summary: 'Rating training modules, a page at a time',
-        querystring: trainingInfoQuerySchema,
-        response: { 200: envelopeSchema(trainingInfoResponseSchema) },
-      },
-    },
-    async (request) => ok(await engagement.trainingInfo(app.ctx, { actor: userOf(request), page: request.query.page })),
+    { summary: 'Rating training modules, a page at a time', query: trainingInfoQuerySchema, data: trainingInfoResponseSchema },
+    (request) => engagement.trainingInfo(app.ctx, { actor: userOf(request), page: request.query.page }),
   );
 
-  app.get(
+  operatorUser.get(
     `${CONFIG}/trip-training`,
     {
-      preValidation: operatorUser,
-      schema: {
-        tags,
-        summary: 'Training modules for a trip moment (type) and place (source)',
-        querystring: tripTrainingQuerySchema,
-        response: { 200: envelopeSchema(trainingInfoResponseSchema) },
-      },
+      summary: 'Training modules for a trip moment (type) and place (source)',
+      query: tripTrainingQuerySchema,
+      data: trainingInfoResponseSchema,
     },
-    async (request) =>
-      ok(await engagement.tripTraining(app.ctx, { actor: userOf(request), type: request.query.type, source: request.query.source })),
+    (request) => engagement.tripTraining(app.ctx, { actor: userOf(request), type: request.query.type, source: request.query.source }),
   );
 
-  app.put(
+  operatorUser.put(
     `${CONFIG}/training/status`,
     {
-      preValidation: operatorUser,
-      schema: {
-        tags,
-        summary: 'Mark a training module done',
-        querystring: trainingStatusQuerySchema,
-        response: { 200: envelopeSchema(trainingStatusResponseSchema) },
-      },
+      summary: 'Mark a training module done',
+      query: trainingStatusQuerySchema,
+      data: trainingStatusResponseSchema,
+      message: SUPPORT_MESSAGES.trainingDone,
     },
-    async (request) =>
-      ok(
-        await engagement.completeTraining(app.ctx, { actor: userOf(request), type: request.query.type, id: request.query.id }),
-        SUPPORT_MESSAGES.trainingDone,
-      ),
+    (request) => engagement.completeTraining(app.ctx, { actor: userOf(request), type: request.query.type, id: request.query.id }),
   );
 
-  app.get(
+  operatorUser.get(
     `${CONFIG}/welang`,
-    {
-      preValidation: operatorUser,
-      schema: {
-        tags,
-        summary: 'Language welcome: languages, mine, and whether to show the welcome',
-        response: { 200: envelopeSchema(welangConfigSchema) },
-      },
-    },
-    async (request) => ok(await engagement.welangConfig(app.ctx, { actor: userOf(request) })),
+    { summary: 'Language welcome: languages, mine, and whether to show the welcome', data: welangConfigSchema },
+    (request) => engagement.welangConfig(app.ctx, { actor: userOf(request) }),
   );
 
-  app.post(
+  operatorUser.post(
     `${CONFIG}/widget-acknowledgement`,
-    {
-      preValidation: operatorUser,
-      schema: {
-        tags,
-        summary: 'I have seen a widget (kept once)',
-        body: widgetAckRequestSchema,
-        response: { 200: envelopeSchema(widgetAckResponseSchema) },
-      },
-    },
-    async (request) =>
-      ok(await engagement.acknowledgeWidget(app.ctx, { actor: userOf(request), widget: request.body.widget, refId: request.body.refId })),
+    { summary: 'I have seen a widget (kept once)', body: widgetAckRequestSchema, data: widgetAckResponseSchema },
+    (request) => engagement.acknowledgeWidget(app.ctx, { actor: userOf(request), widget: request.body.widget, refId: request.body.refId }),
   );
 
-  app.get(
+  operatorUser.get(
     '/api/rest/tesseract/v1/operator/rating-story',
-    {
-      preValidation: operatorUser,
-      schema: { tags, summary: "My operator's rating and what it is made of", response: { 200: envelopeSchema(ratingStorySchema) } },
-    },
-    async (request) => ok(await engagement.ratingStory(app.ctx, { operatorId: userOf(request).operatorId })),
+    { summary: "My operator's rating and what it is made of", data: ratingStorySchema },
+    (request) => engagement.ratingStory(app.ctx, { operatorId: userOf(request).operatorId }),
   );
 
-  app.get(
-    '/api/admin/surveys',
-    {
-      preValidation: admin,
-      schema: { tags, summary: 'Surveys with answer counts per question', response: { 200: envelopeSchema(surveyListSchema) } },
-    },
-    async () => ok(await engagement.surveyResults(app.ctx)),
+  admin.get('/api/admin/surveys', { summary: 'Surveys with answer counts per question', data: surveyListSchema }, () =>
+    engagement.surveyResults(app.ctx),
   );
 
-  app.post(
+  admin.post(
     '/api/admin/surveys',
-    {
-      preValidation: admin,
-      schema: {
-        tags,
-        summary: 'Define a survey (questions in en and hi)',
-        body: createSurveyRequestSchema,
-        response: { 200: envelopeSchema(surveyResultsSchema) },
-      },
-    },
-    async (request) => ok(await engagement.createSurvey(app.ctx, { body: request.body })),
+    { summary: 'Define a survey (questions in en and hi)', body: createSurveyRequestSchema, data: surveyResultsSchema },
+    (request) => engagement.createSurvey(app.ctx, { body: request.body }),
   );
 };

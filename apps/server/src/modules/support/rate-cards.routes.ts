@@ -1,4 +1,3 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import {
   adminRateCardListSchema,
   adminRateCardQuerySchema,
@@ -10,7 +9,7 @@ import {
   SUPPORT_MESSAGES,
 } from '@bhada/contracts/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import * as rateCards from './rate-cards.service.ts';
 
@@ -19,70 +18,44 @@ const PATH = '/api/rest/tesseract/v1/operator/odvtRateCardStatus';
 
 /** The operator's rate cards per lane and vehicle, and their review by the business (issue 14). */
 export const rateCardsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const manage = requirePermission('RATE_CARDS_MANAGE');
-  const admin = requireKind('ADMIN');
+  const manage = routeTable(app, { tags, guard: requirePermission('RATE_CARDS_MANAGE') });
+  const admin = routeTable(app, { tags, guard: requireKind('ADMIN') });
 
-  app.get(
-    PATH,
-    {
-      preValidation: manage,
-      schema: { tags, summary: 'My rate cards and their status', response: { 200: envelopeSchema(rateCardListSchema) } },
-    },
-    async (request) => ok(await rateCards.listRateCards(app.ctx, { operatorId: operatorIdOf(actorOf(request)) })),
+  manage.get(PATH, { summary: 'My rate cards and their status', data: rateCardListSchema }, (request) =>
+    rateCards.listRateCards(app.ctx, { operatorId: operatorIdOf(actorOf(request)) }),
   );
 
-  app.post(
+  manage.post(
     PATH,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Save rate cards as a draft or submit them for review',
-        body: rateCardSaveRequestSchema,
-        response: { 200: envelopeSchema(rateCardListSchema) },
-      },
+      summary: 'Save rate cards as a draft or submit them for review',
+      body: rateCardSaveRequestSchema,
+      data: rateCardListSchema,
+      message: (_, request) => (request.body.submit ? SUPPORT_MESSAGES.rateCardSubmitted : SUPPORT_MESSAGES.rateCardSaved),
     },
-    async (request) =>
-      ok(
-        await rateCards.saveRateCards(app.ctx, { operatorId: operatorIdOf(actorOf(request)), body: request.body }),
-        request.body.submit ? SUPPORT_MESSAGES.rateCardSubmitted : SUPPORT_MESSAGES.rateCardSaved,
-      ),
+    (request) => rateCards.saveRateCards(app.ctx, { operatorId: operatorIdOf(actorOf(request)), body: request.body }),
   );
 
-  app.get(
+  admin.get(
     '/api/admin/rate-cards',
-    {
-      preValidation: admin,
-      schema: {
-        tags,
-        summary: 'Rate cards by status (the review queue)',
-        querystring: adminRateCardQuerySchema,
-        response: { 200: envelopeSchema(adminRateCardListSchema) },
-      },
-    },
-    async (request) => ok(await rateCards.reviewQueue(app.ctx, request.query)),
+    { summary: 'Rate cards by status (the review queue)', query: adminRateCardQuerySchema, data: adminRateCardListSchema },
+    (request) => rateCards.reviewQueue(app.ctx, request.query),
   );
 
-  app.post(
+  admin.post(
     '/api/admin/rate-cards/:id/decision',
     {
-      preValidation: admin,
-      schema: {
-        tags,
-        summary: 'Approve or reject a submitted rate card',
-        params: rateCardIdParamsSchema,
-        body: rateCardDecisionSchema,
-        response: { 200: envelopeSchema(rateCardSchema) },
-      },
+      summary: 'Approve or reject a submitted rate card',
+      params: rateCardIdParamsSchema,
+      body: rateCardDecisionSchema,
+      data: rateCardSchema,
     },
-    async (request) =>
-      ok(
-        await rateCards.decide(app.ctx, {
-          id: request.params.id,
-          decision: request.body.decision,
-          reason: request.body.reason,
-          by: actorOf(request).userCode,
-        }),
-      ),
+    (request) =>
+      rateCards.decide(app.ctx, {
+        id: request.params.id,
+        decision: request.body.decision,
+        reason: request.body.reason,
+        by: actorOf(request).userCode,
+      }),
   );
 };

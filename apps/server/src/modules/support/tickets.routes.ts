@@ -1,4 +1,3 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import {
   adminTicketListSchema,
   adminTicketQuerySchema,
@@ -17,7 +16,7 @@ import {
 } from '@bhada/contracts/support';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import * as supportDesk from './support-desk.service.ts';
 import * as tickets from './tickets.service.ts';
@@ -37,203 +36,97 @@ const deskOf = (request: FastifyRequest): tickets.DeskActor => {
 
 /** Tickets and their thread for operators; the support desk for admins (issue 14, ADR 120). */
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mine = requirePermission('TICKETS_MANAGE');
-  const desk = requireKind('ADMIN');
+  const mine = routeTable(app, { tags, guard: requirePermission('TICKETS_MANAGE') });
+  const desk = routeTable(app, { tags, guard: requireKind('ADMIN') });
 
   app.authorizeTopic('ticket', (actor, id) =>
     tickets.mayFollowTicket(app.ctx, { operatorId: actor.operatorId, admin: actor.kind === 'ADMIN', id }),
   );
   app.authorizeTopic('support', async (actor, id) => actor.kind === 'ADMIN' && id === 'desk');
 
-  app.get(
+  // writing on a ticket and uploading a photo for it take the same contract on both sides of the thread
+  const writing = {
+    params: ticketIdParamsSchema,
+    body: sendMessageRequestSchema,
+    data: ticketMessageSchema,
+    message: SUPPORT_MESSAGES.messageSent,
+  };
+  const uploading = { params: ticketIdParamsSchema, body: ticketUploadRequestSchema, data: ticketUploadResponseSchema };
+
+  mine.get(V1, { summary: "The operator's tickets", query: ticketListQuerySchema, data: ticketListResponseSchema }, (request) =>
+    tickets.listTickets(app.ctx, { operatorId: operatorOf(request).operatorId, query: request.query }),
+  );
+
+  mine.post(
     V1,
     {
-      preValidation: mine,
-      schema: {
-        tags,
-        summary: "The operator's tickets",
-        querystring: ticketListQuerySchema,
-        response: { 200: envelopeSchema(ticketListResponseSchema) },
-      },
+      summary: 'Raise a ticket (by hand, or from a trip, payment, load or the chat page context)',
+      body: createTicketRequestSchema,
+      data: ticketDetailSchema,
+      message: SUPPORT_MESSAGES.ticketCreated,
     },
-    async (request) => ok(await tickets.listTickets(app.ctx, { operatorId: operatorOf(request).operatorId, query: request.query })),
+    (request) => tickets.createTicket(app.ctx, { actor: operatorOf(request), body: request.body }),
   );
 
-  app.post(
-    V1,
-    {
-      preValidation: mine,
-      schema: {
-        tags,
-        summary: 'Raise a ticket (by hand, or from a trip, payment, load or the chat page context)',
-        body: createTicketRequestSchema,
-        response: { 200: envelopeSchema(ticketDetailSchema) },
-      },
-    },
-    async (request) =>
-      ok(await tickets.createTicket(app.ctx, { actor: operatorOf(request), body: request.body }), SUPPORT_MESSAGES.ticketCreated),
+  mine.get(`${V1}/:id`, { summary: 'A ticket with its thread', params: ticketIdParamsSchema, data: ticketDetailSchema }, (request) =>
+    tickets.ticketDetail(app.ctx, { operatorId: operatorOf(request).operatorId, id: request.params.id }),
   );
 
-  app.get(
-    `${V1}/:id`,
-    {
-      preValidation: mine,
-      schema: {
-        tags,
-        summary: 'A ticket with its thread',
-        params: ticketIdParamsSchema,
-        response: { 200: envelopeSchema(ticketDetailSchema) },
-      },
-    },
-    async (request) => ok(await tickets.ticketDetail(app.ctx, { operatorId: operatorOf(request).operatorId, id: request.params.id })),
+  mine.post(`${V1}/:id/messages`, { summary: 'Write on the ticket (text and up to 3 uploaded photos)', ...writing }, (request) =>
+    tickets.operatorMessage(app.ctx, { actor: operatorOf(request), id: request.params.id, body: request.body }),
   );
 
-  app.post(
-    `${V1}/:id/messages`,
-    {
-      preValidation: mine,
-      schema: {
-        tags,
-        summary: 'Write on the ticket (text and up to 3 uploaded photos)',
-        params: ticketIdParamsSchema,
-        body: sendMessageRequestSchema,
-        response: { 200: envelopeSchema(ticketMessageSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await tickets.operatorMessage(app.ctx, { actor: operatorOf(request), id: request.params.id, body: request.body }),
-        SUPPORT_MESSAGES.messageSent,
-      ),
+  mine.post(`${V1}/:id/upload-url`, { summary: 'A signed upload URL for a photo on the ticket', ...uploading }, (request) =>
+    tickets.issueOperatorUpload(app.ctx, { actor: operatorOf(request), id: request.params.id, fileName: request.body.fileName }),
   );
 
-  app.post(
-    `${V1}/:id/upload-url`,
-    {
-      preValidation: mine,
-      schema: {
-        tags,
-        summary: 'A signed upload URL for a photo on the ticket',
-        params: ticketIdParamsSchema,
-        body: ticketUploadRequestSchema,
-        response: { 200: envelopeSchema(ticketUploadResponseSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await tickets.issueOperatorUpload(app.ctx, { actor: operatorOf(request), id: request.params.id, fileName: request.body.fileName }),
-      ),
-  );
-
-  app.post(
-    `${V1}/:id/close`,
-    {
-      preValidation: mine,
-      schema: { tags, summary: 'Close my ticket', params: ticketIdParamsSchema, response: { 200: envelopeSchema(ticketDetailSchema) } },
-    },
-    async (request) => ok(await tickets.closeTicket(app.ctx, { actor: operatorOf(request), id: request.params.id })),
+  mine.post(`${V1}/:id/close`, { summary: 'Close my ticket', params: ticketIdParamsSchema, data: ticketDetailSchema }, (request) =>
+    tickets.closeTicket(app.ctx, { actor: operatorOf(request), id: request.params.id }),
   );
 
   // ---------- the support desk ----------
 
-  app.get(
+  desk.get(
     DESK,
-    {
-      preValidation: desk,
-      schema: {
-        tags,
-        summary: 'Support desk: the queue by status and age',
-        querystring: adminTicketQuerySchema,
-        response: { 200: envelopeSchema(adminTicketListSchema) },
-      },
-    },
-    async (request) => ok(await supportDesk.deskQueue(app.ctx, { query: request.query })),
+    { summary: 'Support desk: the queue by status and age', query: adminTicketQuerySchema, data: adminTicketListSchema },
+    (request) => supportDesk.deskQueue(app.ctx, { query: request.query }),
   );
 
-  app.get(
+  desk.get(
     `${DESK}/:id`,
-    {
-      preValidation: desk,
-      schema: {
-        tags,
-        summary: 'Support desk: a ticket and its thread',
-        params: ticketIdParamsSchema,
-        response: { 200: envelopeSchema(ticketDetailSchema) },
-      },
-    },
-    async (request) => ok(await supportDesk.deskTicket(app.ctx, { id: request.params.id })),
+    { summary: 'Support desk: a ticket and its thread', params: ticketIdParamsSchema, data: ticketDetailSchema },
+    (request) => supportDesk.deskTicket(app.ctx, { id: request.params.id }),
   );
 
-  app.post(
+  desk.post(
     `${DESK}/:id/assign`,
     {
-      preValidation: desk,
-      schema: {
-        tags,
-        summary: 'Support desk: take or assign a ticket',
-        params: ticketIdParamsSchema,
-        body: assignRequestSchema,
-        response: { 200: envelopeSchema(ticketDetailSchema) },
-      },
+      summary: 'Support desk: take or assign a ticket',
+      params: ticketIdParamsSchema,
+      body: assignRequestSchema,
+      data: ticketDetailSchema,
+      message: SUPPORT_MESSAGES.assigned,
     },
-    async (request) =>
-      ok(
-        await supportDesk.assign(app.ctx, { desk: deskOf(request), id: request.params.id, assignee: request.body.assignee }),
-        SUPPORT_MESSAGES.assigned,
-      ),
+    (request) => supportDesk.assign(app.ctx, { desk: deskOf(request), id: request.params.id, assignee: request.body.assignee }),
   );
 
-  app.post(
-    `${DESK}/:id/messages`,
-    {
-      preValidation: desk,
-      schema: {
-        tags,
-        summary: 'Support desk: reply on a ticket',
-        params: ticketIdParamsSchema,
-        body: sendMessageRequestSchema,
-        response: { 200: envelopeSchema(ticketMessageSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await supportDesk.deskReply(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }),
-        SUPPORT_MESSAGES.messageSent,
-      ),
+  desk.post(`${DESK}/:id/messages`, { summary: 'Support desk: reply on a ticket', ...writing }, (request) =>
+    supportDesk.deskReply(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }),
   );
 
-  app.post(
-    `${DESK}/:id/upload-url`,
-    {
-      preValidation: desk,
-      schema: {
-        tags,
-        summary: 'Support desk: a signed upload URL for a photo in a reply',
-        params: ticketIdParamsSchema,
-        body: ticketUploadRequestSchema,
-        response: { 200: envelopeSchema(ticketUploadResponseSchema) },
-      },
-    },
-    async (request) =>
-      ok(await tickets.issueDeskUpload(app.ctx, { desk: deskOf(request), id: request.params.id, fileName: request.body.fileName })),
+  desk.post(`${DESK}/:id/upload-url`, { summary: 'Support desk: a signed upload URL for a photo in a reply', ...uploading }, (request) =>
+    tickets.issueDeskUpload(app.ctx, { desk: deskOf(request), id: request.params.id, fileName: request.body.fileName }),
   );
 
-  app.post(
+  desk.post(
     `${DESK}/:id/resolve`,
     {
-      preValidation: desk,
-      schema: {
-        tags,
-        summary: "Support desk: resolve (a toll dispute in the operator's favour credits the tag once)",
-        params: ticketIdParamsSchema,
-        body: resolveRequestSchema,
-        response: { 200: envelopeSchema(ticketDetailSchema) },
-      },
+      summary: "Support desk: resolve (a toll dispute in the operator's favour credits the tag once)",
+      params: ticketIdParamsSchema,
+      body: resolveRequestSchema,
+      data: ticketDetailSchema,
+      message: SUPPORT_MESSAGES.resolved,
     },
-    async (request) =>
-      ok(
-        await supportDesk.resolve(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }),
-        SUPPORT_MESSAGES.resolved,
-      ),
+    (request) => supportDesk.resolve(app.ctx, { desk: deskOf(request), id: request.params.id, body: request.body }),
   );
 };

@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import { type TripDeps, tripOf } from './trips.service.ts';
 
-/** The guards and trip lookups every trip route file shares: the caller's own trip, or 404. */
+export const V1 = '/api/rest/tesseract/v1/trip';
+export const V2 = '/api/rest/tesseract/v2/trip';
+
+/**
+ * What every trip route file shares: the route tables of the trip viewer, the trip manager and the admin
+ * desk (ADR 082), and the trip lookups: the caller's own trip, or 404.
+ */
 export function tripAccess(app: FastifyInstance, secret: string) {
   const deps = (): TripDeps => ({
     db: app.db,
@@ -18,10 +25,11 @@ export function tripAccess(app: FastifyInstance, secret: string) {
     tripOf(app.db, { ...ref, operatorId: operatorIdOf(actorOf(request)) });
   const byRef = (request: FastifyRequest, q: { 'demand-id'?: string; tripId?: string }) =>
     mine(request, { id: q.tripId, demandId: q.tripId ? undefined : q['demand-id'] });
+  const tags = ['trips'];
   return {
-    view: requirePermission('TRIPS_VIEW'),
-    manage: requirePermission('TRIPS_MANAGE'),
-    admin: requireKind('ADMIN'),
+    viewer: routeTable(app, { tags, guard: requirePermission('TRIPS_VIEW') }),
+    manager: routeTable(app, { tags, guard: requirePermission('TRIPS_MANAGE') }),
+    desk: routeTable(app, { tags, guard: requireKind('ADMIN') }),
     deps,
     mine,
     byRef,

@@ -1,121 +1,78 @@
-import { envelopeSchema, okSchema } from '@bhada/contracts/common';
-import {
-  chargeRefSchema,
-  chargeRequestSchema,
-  invoiceSchema,
-  invoiceUploadUrlQuerySchema,
-  invoiceViewQuerySchema,
-  policyExpensesQuerySchema,
-  policyExpensesResponseSchema,
-  TRIPS_MESSAGES,
-  tripIdParamsSchema,
-  updateInvoiceRequestSchema,
-  uploadUrlResponseSchema,
-  viewUrlResponseSchema,
-} from '@bhada/contracts/trips';
+import { okSchema } from '@bhada/contracts/common';
+import * as api from '@bhada/contracts/trips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { tripAccess } from './trip-access.ts';
+import { tripAccess, V2 } from './trip-access.ts';
 import * as charges from './trip-charges.service.ts';
-
-const tags = ['trips'];
-const V2 = '/api/rest/tesseract/v2/trip';
 
 /** Expenses, claims and the invoice of a trip (ADR 032). */
 export const tripChargesRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
-  const { view, manage, deps, mine } = tripAccess(app, opts.secret);
+  const { viewer, manager, deps, mine } = tripAccess(app, opts.secret);
 
-  // ---------- charges and invoice ----------
-
-  app.get(
+  viewer.get(
     `${V2}/:id/policy/expenses`,
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Expense policy',
-        params: tripIdParamsSchema,
-        querystring: policyExpensesQuerySchema,
-        response: { 200: envelopeSchema(policyExpensesResponseSchema) },
-      },
+      summary: 'Expense policy',
+      params: api.tripIdParamsSchema,
+      query: api.policyExpensesQuerySchema,
+      data: api.policyExpensesResponseSchema,
     },
     async (request) => {
       await mine(request, { id: request.params.id });
-      return ok(charges.expensePolicy(request.query.type));
+      return charges.expensePolicy(request.query.type);
     },
   );
 
-  app.post(
+  manager.post(
     `${V2}/:id/charges`,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Claim or change a charge',
-        params: tripIdParamsSchema,
-        body: chargeRequestSchema,
-        response: { 200: envelopeSchema(chargeRefSchema) },
-      },
+      summary: 'Claim or change a charge',
+      params: api.tripIdParamsSchema,
+      body: api.chargeRequestSchema,
+      data: api.chargeRefSchema,
+      message: api.TRIPS_MESSAGES.chargeSubmitted,
     },
-    async (request) =>
-      ok(await charges.claimCharge(deps(), await mine(request, { id: request.params.id }), request.body), TRIPS_MESSAGES.chargeSubmitted),
+    async (request) => charges.claimCharge(deps(), await mine(request, { id: request.params.id }), request.body),
   );
 
-  app.get(
+  manager.get(
     `${V2}/:id/invoice/upload-url`,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Signed URL for the invoice file',
-        params: tripIdParamsSchema,
-        querystring: invoiceUploadUrlQuerySchema,
-        response: { 200: envelopeSchema(uploadUrlResponseSchema) },
-      },
+      summary: 'Signed URL for the invoice file',
+      params: api.tripIdParamsSchema,
+      query: api.invoiceUploadUrlQuerySchema,
+      data: api.uploadUrlResponseSchema,
     },
     async (request) =>
-      ok(await charges.invoiceUploadUrl(deps(), actorOf(request), await mine(request, { id: request.params.id }), request.query.file)),
+      charges.invoiceUploadUrl(deps(), actorOf(request), await mine(request, { id: request.params.id }), request.query.file),
   );
 
-  app.patch(
+  manager.patch(
     `${V2}/:id/invoice`,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Attach the uploaded invoice',
-        params: tripIdParamsSchema,
-        body: updateInvoiceRequestSchema,
-        response: { 200: envelopeSchema(invoiceSchema.nullable()) },
-      },
+      summary: 'Attach the uploaded invoice',
+      params: api.tripIdParamsSchema,
+      body: api.updateInvoiceRequestSchema,
+      data: api.invoiceSchema.nullable(),
+      message: api.TRIPS_MESSAGES.invoiceUpdated,
     },
-    async (request) =>
-      ok(await charges.updateInvoice(deps(), await mine(request, { id: request.params.id }), request.body), TRIPS_MESSAGES.invoiceUpdated),
+    async (request) => charges.updateInvoice(deps(), await mine(request, { id: request.params.id }), request.body),
   );
 
-  app.delete(
+  manager.delete(
     `${V2}/:id/invoice`,
-    {
-      preValidation: manage,
-      schema: { tags, summary: 'Remove the invoice', params: tripIdParamsSchema, response: { 200: envelopeSchema(okSchema) } },
-    },
-    async (request) =>
-      ok(await charges.deleteInvoice(deps(), await mine(request, { id: request.params.id })), TRIPS_MESSAGES.invoiceDeleted),
+    { summary: 'Remove the invoice', params: api.tripIdParamsSchema, data: okSchema, message: api.TRIPS_MESSAGES.invoiceDeleted },
+    async (request) => charges.deleteInvoice(deps(), await mine(request, { id: request.params.id })),
   );
 
-  app.get(
+  viewer.get(
     `${V2}/:id/invoice/view-url`,
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Signed URL to view the invoice',
-        params: tripIdParamsSchema,
-        querystring: invoiceViewQuerySchema,
-        response: { 200: envelopeSchema(viewUrlResponseSchema) },
-      },
+      summary: 'Signed URL to view the invoice',
+      params: api.tripIdParamsSchema,
+      query: api.invoiceViewQuerySchema,
+      data: api.viewUrlResponseSchema,
     },
-    async (request) => ok(await charges.invoiceViewUrl(deps(), await mine(request, { id: request.params.id }), request.query.filePath)),
+    async (request) => charges.invoiceViewUrl(deps(), await mine(request, { id: request.params.id }), request.query.filePath),
   );
 };

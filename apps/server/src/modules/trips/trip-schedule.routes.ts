@@ -1,146 +1,62 @@
-import { envelopeSchema } from '@bhada/contracts/common';
-import {
-  bookSlotRequestSchema,
-  delayQuerySchema,
-  delayResponseSchema,
-  loadingSlotRequestSchema,
-  reasonsQuerySchema,
-  reasonsResponseSchema,
-  slotQuerySchema,
-  slotResponseSchema,
-  TRIPS_MESSAGES,
-  tripIdParamsSchema,
-  updateDelayRequestSchema,
-} from '@bhada/contracts/trips';
+import * as api from '@bhada/contracts/trips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { tripAccess } from './trip-access.ts';
+import { tripAccess, V1, V2 } from './trip-access.ts';
 import * as schedule from './trip-schedule.service.ts';
-
-const tags = ['trips'];
-const V1 = '/api/rest/tesseract/v1/trip';
-const V2 = '/api/rest/tesseract/v2/trip';
 
 /** Reasons, loading and unloading slots, and delays of a trip (marketplace §7, ADR 033). */
 export const tripScheduleRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
-  const { view, manage, deps, mine } = tripAccess(app, opts.secret);
+  const { viewer, manager, deps, mine } = tripAccess(app, opts.secret);
+  // both bookings answer the point's slots after booking
+  const booking = { params: api.tripIdParamsSchema, data: api.slotResponseSchema, message: api.TRIPS_MESSAGES.slotBooked };
 
-  // ---------- reasons, slots, delays ----------
-
-  app.get(
+  viewer.get(
     `${V2}/:id/reasons`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Reasons by action',
-        params: tripIdParamsSchema,
-        querystring: reasonsQuerySchema,
-        response: { 200: envelopeSchema(reasonsResponseSchema) },
-      },
-    },
+    { summary: 'Reasons by action', params: api.tripIdParamsSchema, query: api.reasonsQuerySchema, data: api.reasonsResponseSchema },
     async (request) => {
       await mine(request, { id: request.params.id });
-      return ok(schedule.reasons(request.query.action));
+      return schedule.reasons(request.query.action);
     },
   );
 
-  app.get(
+  viewer.get(
     `${V2}/:id/slot`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Bookable slots at a point',
-        params: tripIdParamsSchema,
-        querystring: slotQuerySchema,
-        response: { 200: envelopeSchema(slotResponseSchema) },
-      },
-    },
-    async (request) => ok(await schedule.getSlots(deps(), await mine(request, { id: request.params.id }), request.query.location)),
+    { summary: 'Bookable slots at a point', params: api.tripIdParamsSchema, query: api.slotQuerySchema, data: api.slotResponseSchema },
+    async (request) => schedule.getSlots(deps(), await mine(request, { id: request.params.id }), request.query.location),
   );
 
-  app.patch(
-    `${V2}/:id/slot`,
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Book a slot',
-        params: tripIdParamsSchema,
-        body: bookSlotRequestSchema,
-        response: { 200: envelopeSchema(slotResponseSchema) },
-      },
-    },
-    async (request) =>
-      ok(await schedule.bookSlot(deps(), await mine(request, { id: request.params.id }), request.body), TRIPS_MESSAGES.slotBooked),
+  manager.patch(`${V2}/:id/slot`, { summary: 'Book a slot', body: api.bookSlotRequestSchema, ...booking }, async (request) =>
+    schedule.bookSlot(deps(), await mine(request, { id: request.params.id }), request.body),
   );
 
-  app.get(
+  viewer.get(
     `${V2}/:id/loading-slot`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Loading slots (fastag §7.4)',
-        params: tripIdParamsSchema,
-        response: { 200: envelopeSchema(slotResponseSchema) },
-      },
-    },
-    async (request) => ok(await schedule.getSlots(deps(), await mine(request, { id: request.params.id }), 'LOADING')),
+    { summary: 'Loading slots (fastag §7.4)', params: api.tripIdParamsSchema, data: api.slotResponseSchema },
+    async (request) => schedule.getSlots(deps(), await mine(request, { id: request.params.id }), 'LOADING'),
   );
 
-  app.post(
+  manager.post(
     `${V2}/:id/loading-slot`,
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Book a loading slot (fastag §7.4)',
-        params: tripIdParamsSchema,
-        body: loadingSlotRequestSchema,
-        response: { 200: envelopeSchema(slotResponseSchema) },
-      },
-    },
+    { summary: 'Book a loading slot (fastag §7.4)', body: api.loadingSlotRequestSchema, ...booking },
     async (request) =>
-      ok(
-        await schedule.bookSlot(deps(), await mine(request, { id: request.params.id }), { location: 'LOADING', start: request.body.start }),
-        TRIPS_MESSAGES.slotBooked,
-      ),
+      schedule.bookSlot(deps(), await mine(request, { id: request.params.id }), { location: 'LOADING', start: request.body.start }),
   );
 
-  app.get(
+  viewer.get(
+    `${V1}/:id/delay`,
+    { summary: 'Delay reasons and reports', params: api.tripIdParamsSchema, query: api.delayQuerySchema, data: api.delayResponseSchema },
+    async (request) => schedule.getDelay(deps(), await mine(request, { id: request.params.id }), request.query.type),
+  );
+
+  manager.patch(
     `${V1}/:id/delay`,
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Delay reasons and reports',
-        params: tripIdParamsSchema,
-        querystring: delayQuerySchema,
-        response: { 200: envelopeSchema(delayResponseSchema) },
-      },
+      summary: 'Report a delay',
+      params: api.tripIdParamsSchema,
+      body: api.updateDelayRequestSchema,
+      data: api.delayResponseSchema,
+      message: api.TRIPS_MESSAGES.remarksUpdated,
     },
-    async (request) => ok(await schedule.getDelay(deps(), await mine(request, { id: request.params.id }), request.query.type)),
-  );
-
-  app.patch(
-    `${V1}/:id/delay`,
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Report a delay',
-        params: tripIdParamsSchema,
-        body: updateDelayRequestSchema,
-        response: { 200: envelopeSchema(delayResponseSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await schedule.updateDelay(deps(), actorOf(request), await mine(request, { id: request.params.id }), request.body),
-        TRIPS_MESSAGES.remarksUpdated,
-      ),
+    async (request) => schedule.updateDelay(deps(), actorOf(request), await mine(request, { id: request.params.id }), request.body),
   );
 };

@@ -1,118 +1,77 @@
-import { envelopeSchema, okSchema } from '@bhada/contracts/common';
-import {
-  advanceStateRequestSchema,
-  advanceStateViewRequestSchema,
-  alertRefSchema,
-  chatVariablesRequestSchema,
-  feedbackActionRequestSchema,
-  stateChangeAlertRequestSchema,
-  stateChangeWidgetSchema,
-  TRIPS_MESSAGES,
-  tripOtpRequestSchema,
-  tripOtpResponseSchema,
-} from '@bhada/contracts/trips';
+import { okSchema } from '@bhada/contracts/common';
+import * as api from '@bhada/contracts/trips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { tripAccess } from './trip-access.ts';
+import { tripAccess, V1 } from './trip-access.ts';
 import * as stages from './trip-stages.service.ts';
-
-const tags = ['trips'];
-const V1 = '/api/rest/tesseract/v1/trip';
 
 /** Stage codes, state moves, alerts and feedback of a trip (marketplace §7). */
 export const tripStagesRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
-  const { view, manage, deps, mine } = tripAccess(app, opts.secret);
+  const { viewer, manager, deps, mine } = tripAccess(app, opts.secret);
 
-  // ---------- stages ----------
-
-  app.post(
+  manager.post(
     `${V1}/otp`,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Send or verify a stage OTP',
-        body: tripOtpRequestSchema,
-        response: { 200: envelopeSchema(tripOtpResponseSchema) },
-      },
+      summary: 'Send or verify a stage OTP',
+      body: api.tripOtpRequestSchema,
+      data: api.tripOtpResponseSchema,
+      message: (result) => (result.verified ? api.TRIPS_MESSAGES.otpVerified : api.TRIPS_MESSAGES.otpSent),
     },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
-      const result = await stages.stageOtp(deps(), actorOf(request), trip, request.body);
-      return ok(result, result.verified ? TRIPS_MESSAGES.otpVerified : TRIPS_MESSAGES.otpSent);
+      return stages.stageOtp(deps(), actorOf(request), trip, request.body);
     },
   );
 
-  app.post(
+  manager.post(
     `${V1}/operator/advance-state`,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Move the trip to its next stage',
-        body: advanceStateRequestSchema,
-        response: { 200: envelopeSchema(stateChangeWidgetSchema) },
-      },
+      summary: 'Move the trip to its next stage',
+      body: api.advanceStateRequestSchema,
+      data: api.stateChangeWidgetSchema,
+      message: api.TRIPS_MESSAGES.stateUpdated,
     },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
-      return ok(await stages.advanceState(deps(), actorOf(request), trip, request.body), TRIPS_MESSAGES.stateUpdated);
+      return await stages.advanceState(deps(), actorOf(request), trip, request.body);
     },
   );
 
-  app.post(
+  viewer.post(
     `${V1}/operator/advance-state-view`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'The state-change widget',
-        body: advanceStateViewRequestSchema,
-        response: { 200: envelopeSchema(stateChangeWidgetSchema) },
-      },
-    },
-    async (request) => ok(stages.advanceStateView(await mine(request, { id: request.body.tripId }))),
+    { summary: 'The state-change widget', body: api.advanceStateViewRequestSchema, data: api.stateChangeWidgetSchema },
+    async (request) => stages.advanceStateView(await mine(request, { id: request.body.tripId })),
   );
 
-  app.post(
+  manager.post(
     `${V1}/operator/state-change-alert`,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Record a state alert',
-        body: stateChangeAlertRequestSchema,
-        response: { 200: envelopeSchema(alertRefSchema) },
-      },
+      summary: 'Record a state alert',
+      body: api.stateChangeAlertRequestSchema,
+      data: api.alertRefSchema,
+      message: api.TRIPS_MESSAGES.alertRecorded,
     },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
-      return ok(await stages.stateChangeAlert(app.db, actorOf(request), trip, request.body), TRIPS_MESSAGES.alertRecorded);
+      return await stages.stateChangeAlert(app.db, actorOf(request), trip, request.body);
     },
   );
 
-  app.post(
+  viewer.post(
     '/api/odin/operator-app/trip/feedback-action',
-    {
-      preValidation: view,
-      schema: { tags, summary: 'Trip feedback', body: feedbackActionRequestSchema, response: { 200: envelopeSchema(okSchema) } },
-    },
+    { summary: 'Trip feedback', body: api.feedbackActionRequestSchema, data: okSchema, message: api.TRIPS_MESSAGES.feedbackSaved },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
-      return ok(await stages.feedbackAction(app.db, actorOf(request), trip, request.body), TRIPS_MESSAGES.feedbackSaved);
+      return await stages.feedbackAction(app.db, actorOf(request), trip, request.body);
     },
   );
 
-  app.post(
+  viewer.post(
     '/api/rest/tesseract/v1/chats/session/update-variables',
-    {
-      preValidation: view,
-      schema: { tags, summary: 'Support chat context', body: chatVariablesRequestSchema, response: { 200: envelopeSchema(okSchema) } },
-    },
+    { summary: 'Support chat context', body: api.chatVariablesRequestSchema, data: okSchema },
     async (request) => {
       const trip = await mine(request, { id: request.body.tripId });
-      return ok(await stages.updateChatVariables(app.db, actorOf(request), trip, request.body));
+      return await stages.updateChatVariables(app.db, actorOf(request), trip, request.body);
     },
   );
 };

@@ -1,4 +1,3 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import {
   addVehicleRequestSchema,
   compactVehicleSchema,
@@ -29,7 +28,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requireAuth, requireKind, requirePermission } from '../../plugins/auth.ts';
 import * as documents from './documents.service.ts';
 import * as vehicles from './vehicles.service.ts';
@@ -43,282 +42,176 @@ const opOf = (request: FastifyRequest) => operatorIdOf(actorOf(request));
 
 /** Vehicles and their KYC documents (issue 12, ADR 100). */
 export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const view = requirePermission('VEHICLES_VIEW');
-  const manage = requirePermission('VEHICLES_MANAGE');
-  const docs = requirePermission('DOCUMENTS_MANAGE');
-  const admin = requireKind('ADMIN');
+  const view = routeTable(app, { tags, guard: requirePermission('VEHICLES_VIEW') });
+  const manage = routeTable(app, { tags, guard: requirePermission('VEHICLES_MANAGE') });
+  const docs = routeTable(app, { tags, guard: requirePermission('DOCUMENTS_MANAGE') });
+  const admin = routeTable(app, { tags, guard: requireKind('ADMIN') });
 
-  app.get(
+  const signedIn = routeTable(app, { tags, guard: requireAuth });
+
+  view.get(
     `${base}/operator/vehicles`,
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'My vehicles with their documents (locale header en or hi)',
-        querystring: vehicleListQuerySchema,
-        response: { 200: envelopeSchema(vehicleListResponseSchema) },
-      },
+      summary: 'My vehicles with their documents (locale header en or hi)',
+      query: vehicleListQuerySchema,
+      data: vehicleListResponseSchema,
     },
-    async (request) => ok(await vehicles.listVehicles(app.ctx, { operatorId: opOf(request), locale: localeOf(request), ...request.query })),
+    (request) => vehicles.listVehicles(app.ctx, { operatorId: opOf(request), locale: localeOf(request), ...request.query }),
   );
 
-  app.post(
+  manage.post(
     `${base}/operator/vehicles`,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Add a vehicle (registration number checked and normalised; a registered number is refused)',
-        body: addVehicleRequestSchema,
-        response: { 200: envelopeSchema(vehicleListingSchema) },
-      },
+      summary: 'Add a vehicle (registration number checked and normalised; a registered number is refused)',
+      body: addVehicleRequestSchema,
+      data: vehicleListingSchema,
+      message: FLEET_MESSAGES.vehicleAdded,
     },
-    async (request) =>
-      ok(
-        await vehicles.addVehicle(app.ctx, { operatorId: opOf(request), locale: localeOf(request), vehicle: request.body }),
-        FLEET_MESSAGES.vehicleAdded,
-      ),
+    (request) => vehicles.addVehicle(app.ctx, { operatorId: opOf(request), locale: localeOf(request), vehicle: request.body }),
   );
 
-  app.patch(
+  docs.patch(
     `${base}/operator/vehicles`,
     {
-      preValidation: docs,
-      schema: {
-        tags,
-        summary: "Attach uploaded files as the vehicle's documents (checked by content, then reviewed)",
-        body: patchVehicleDocsRequestSchema,
-        response: { 200: envelopeSchema(vehicleListingSchema) },
-      },
+      summary: "Attach uploaded files as the vehicle's documents (checked by content, then reviewed)",
+      body: patchVehicleDocsRequestSchema,
+      data: vehicleListingSchema,
+      message: FLEET_MESSAGES.documentsSaved,
     },
     async (request) => {
       const operatorId = opOf(request);
       await documents.attachVehicleDocuments(app.ctx, { operatorId, ...request.body });
-      return ok(
-        await vehicles.getVehicle(app.ctx, { operatorId, locale: localeOf(request), vehicleId: request.body.vehicleId }),
-        FLEET_MESSAGES.documentsSaved,
-      );
+      return await vehicles.getVehicle(app.ctx, { operatorId, locale: localeOf(request), vehicleId: request.body.vehicleId });
     },
   );
 
-  app.put(
+  manage.put(
     `${base}/operator/update-vehicle`,
     {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: "Change a vehicle's listing fields",
-        body: updateVehicleRequestSchema,
-        response: { 200: envelopeSchema(vehicleListingSchema) },
-      },
+      summary: "Change a vehicle's listing fields",
+      body: updateVehicleRequestSchema,
+      data: vehicleListingSchema,
+      message: FLEET_MESSAGES.vehicleUpdated,
     },
-    async (request) =>
-      ok(
-        await vehicles.updateVehicle(app.ctx, { operatorId: opOf(request), locale: localeOf(request), update: request.body }),
-        FLEET_MESSAGES.vehicleUpdated,
-      ),
+    (request) => vehicles.updateVehicle(app.ctx, { operatorId: opOf(request), locale: localeOf(request), update: request.body }),
   );
 
-  app.get(
+  view.get(
     `${base}/operator/vehicles/search`,
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Vehicle data by query: my vehicles whose number contains the text (locale header)',
-        querystring: vehicleSearchQuerySchema,
-        response: { 200: envelopeSchema(vehicleListResponseSchema) },
-      },
+      summary: 'Vehicle data by query: my vehicles whose number contains the text (locale header)',
+      query: vehicleSearchQuerySchema,
+      data: vehicleListResponseSchema,
     },
-    async (request) =>
-      ok(await vehicles.searchVehicles(app.ctx, { operatorId: opOf(request), locale: localeOf(request), query: request.query.query })),
+    (request) => vehicles.searchVehicles(app.ctx, { operatorId: opOf(request), locale: localeOf(request), query: request.query.query }),
   );
 
-  app.get(
+  view.get(
     `${base}/operator/vehicles/list`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'My vehicles for pickers (number, type, status, device)',
-        response: { 200: envelopeSchema(z.array(compactVehicleSchema)) },
-      },
-    },
-    async (request) => ok(await vehicles.listCompact(app.ctx, { operatorId: opOf(request) })),
+    { summary: 'My vehicles for pickers (number, type, status, device)', data: z.array(compactVehicleSchema) },
+    (request) => vehicles.listCompact(app.ctx, { operatorId: opOf(request) }),
   );
 
-  app.get(
+  view.get(
     `${base}/vehicle`,
     {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'One of my vehicles by vehicleId or registration number (locale header)',
-        querystring: vehicleRefQuerySchema,
-        response: { 200: envelopeSchema(vehicleListingSchema) },
-      },
+      summary: 'One of my vehicles by vehicleId or registration number (locale header)',
+      query: vehicleRefQuerySchema,
+      data: vehicleListingSchema,
     },
-    async (request) => ok(await vehicles.getVehicle(app.ctx, { operatorId: opOf(request), locale: localeOf(request), ...request.query })),
+    (request) => vehicles.getVehicle(app.ctx, { operatorId: opOf(request), locale: localeOf(request), ...request.query }),
   );
 
-  app.get(
+  signedIn.get(
     `${base}/vehicle/lookup/:kind`,
-    {
-      preValidation: requireAuth,
-      schema: {
-        tags,
-        summary: 'Add-vehicle choices: tyre, size, tonnage or height',
-        params: lookupParamsSchema,
-        response: { 200: envelopeSchema(lookupResponseSchema) },
-      },
-    },
-    async (request) => ok(await vehicles.lookups(app.ctx, { kind: request.params.kind })),
+    { summary: 'Add-vehicle choices: tyre, size, tonnage or height', params: lookupParamsSchema, data: lookupResponseSchema },
+    (request) => vehicles.lookups(app.ctx, { kind: request.params.kind }),
   );
 
-  app.get(
+  docs.get(
     `${base}/operator/vehicle/document/upload-url`,
     {
-      preValidation: docs,
-      schema: {
-        tags,
-        summary: 'Signed upload URL for a vehicle document (RC front or back, declaration, certificates)',
-        querystring: vehicleUploadUrlQuerySchema,
-        response: { 200: envelopeSchema(uploadUrlResponseSchema) },
-      },
+      summary: 'Signed upload URL for a vehicle document (RC front or back, declaration, certificates)',
+      query: vehicleUploadUrlQuerySchema,
+      data: uploadUrlResponseSchema,
     },
     async (request) => {
       const actor = actorOf(request);
-      return ok(await documents.vehicleUploadUrl(app.ctx, { operatorId: operatorIdOf(actor), userId: actor.userId, ...request.query }));
+      return await documents.vehicleUploadUrl(app.ctx, { operatorId: operatorIdOf(actor), userId: actor.userId, ...request.query });
     },
   );
 
-  app.get(
+  view.get(
     `${base}/operator/vehicle/document/view-url`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: "Signed view URL of a vehicle's document in force",
-        querystring: vehicleViewUrlQuerySchema,
-        response: { 200: envelopeSchema(viewUrlResponseSchema) },
-      },
-    },
-    async (request) => ok(await documents.vehicleViewUrl(app.ctx, { operatorId: opOf(request), ...request.query })),
+    { summary: "Signed view URL of a vehicle's document in force", query: vehicleViewUrlQuerySchema, data: viewUrlResponseSchema },
+    (request) => documents.vehicleViewUrl(app.ctx, { operatorId: opOf(request), ...request.query }),
   );
 
-  app.get(
+  docs.get(
     `${base}/operator/profile/document/upload-url`,
-    {
-      preValidation: docs,
-      schema: {
-        tags,
-        summary: "Signed upload URL for the operator's ID proof",
-        querystring: profileUploadUrlQuerySchema,
-        response: { 200: envelopeSchema(uploadUrlResponseSchema) },
-      },
-    },
+    { summary: "Signed upload URL for the operator's ID proof", query: profileUploadUrlQuerySchema, data: uploadUrlResponseSchema },
     async (request) => {
       const actor = actorOf(request);
-      return ok(await documents.profileUploadUrl(app.ctx, { operatorId: operatorIdOf(actor), userId: actor.userId, ...request.query }));
+      return await documents.profileUploadUrl(app.ctx, { operatorId: operatorIdOf(actor), userId: actor.userId, ...request.query });
     },
   );
 
-  app.post(
+  docs.post(
     `${base}/operator/profile/document`,
     {
-      preValidation: docs,
-      schema: {
-        tags,
-        summary: 'Submit the uploaded ID proof for review (checked by content)',
-        body: confirmProfileDocRequestSchema,
-        response: { 200: envelopeSchema(profileDocumentsSchema) },
-      },
+      summary: 'Submit the uploaded ID proof for review (checked by content)',
+      body: confirmProfileDocRequestSchema,
+      data: profileDocumentsSchema,
+      message: FLEET_MESSAGES.documentsSaved,
     },
-    async (request) =>
-      ok(await documents.confirmProfileDocument(app.ctx, { operatorId: opOf(request), ...request.body }), FLEET_MESSAGES.documentsSaved),
+    (request) => documents.confirmProfileDocument(app.ctx, { operatorId: opOf(request), ...request.body }),
   );
 
-  app.get(
+  view.get(
     `${base}/operator/profile/documents`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'My profile documents (ID proof) and their review',
-        response: { 200: envelopeSchema(profileDocumentsSchema) },
-      },
-    },
-    async (request) => ok(await documents.profileDocuments(app.ctx, { operatorId: opOf(request) })),
+    { summary: 'My profile documents (ID proof) and their review', data: profileDocumentsSchema },
+    (request) => documents.profileDocuments(app.ctx, { operatorId: opOf(request) }),
   );
 
-  app.get(
+  view.get(
     `${base}/operator/document/view-url/:id`,
-    {
-      preValidation: view,
-      schema: {
-        tags,
-        summary: 'Signed view URL of one of my documents',
-        params: documentIdParamsSchema,
-        response: { 200: envelopeSchema(viewUrlResponseSchema) },
-      },
-    },
-    async (request) => ok(await documents.documentViewUrl(app.ctx, { operatorId: opOf(request), documentId: request.params.id })),
+    { summary: 'Signed view URL of one of my documents', params: documentIdParamsSchema, data: viewUrlResponseSchema },
+    (request) => documents.documentViewUrl(app.ctx, { operatorId: opOf(request), documentId: request.params.id }),
   );
 
   // admin review queue
-  app.get(
+  admin.get(
     '/api/admin/fleet/documents',
     {
-      preValidation: admin,
-      schema: {
-        tags,
-        summary: 'Admin: vehicle and profile documents by review status (oldest pending first)',
-        querystring: reviewQueueQuerySchema,
-        response: { 200: envelopeSchema(z.array(reviewItemSchema)) },
-      },
+      summary: 'Admin: vehicle and profile documents by review status (oldest pending first)',
+      query: reviewQueueQuerySchema,
+      data: z.array(reviewItemSchema),
     },
-    async (request) => ok(await documents.reviewQueue(app.ctx, request.query)),
+    (request) => documents.reviewQueue(app.ctx, request.query),
   );
 
-  app.post(
+  admin.post(
     '/api/admin/fleet/documents/:id/verify',
-    {
-      preValidation: admin,
-      schema: {
-        tags,
-        summary: 'Admin: verify a document',
-        params: documentIdParamsSchema,
-        response: { 200: envelopeSchema(documentSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await documents.reviewDocument(app.ctx, { documentId: request.params.id, adminId: actorOf(request).userId, decision: 'VERIFIED' }),
-        FLEET_MESSAGES.documentVerified,
-      ),
+    { summary: 'Admin: verify a document', params: documentIdParamsSchema, data: documentSchema, message: FLEET_MESSAGES.documentVerified },
+    (request) =>
+      documents.reviewDocument(app.ctx, { documentId: request.params.id, adminId: actorOf(request).userId, decision: 'VERIFIED' }),
   );
 
-  app.post(
+  admin.post(
     '/api/admin/fleet/documents/:id/reject',
     {
-      preValidation: admin,
-      schema: {
-        tags,
-        summary: 'Admin: reject a document with a reason',
-        params: documentIdParamsSchema,
-        body: rejectDocumentRequestSchema,
-        response: { 200: envelopeSchema(documentSchema) },
-      },
+      summary: 'Admin: reject a document with a reason',
+      params: documentIdParamsSchema,
+      body: rejectDocumentRequestSchema,
+      data: documentSchema,
+      message: FLEET_MESSAGES.documentRejected,
     },
-    async (request) =>
-      ok(
-        await documents.reviewDocument(app.ctx, {
-          documentId: request.params.id,
-          adminId: actorOf(request).userId,
-          decision: 'REJECTED',
-          reason: request.body.reason,
-        }),
-        FLEET_MESSAGES.documentRejected,
-      ),
+    (request) =>
+      documents.reviewDocument(app.ctx, {
+        documentId: request.params.id,
+        adminId: actorOf(request).userId,
+        decision: 'REJECTED',
+        reason: request.body.reason,
+      }),
   );
 };

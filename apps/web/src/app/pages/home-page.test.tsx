@@ -28,7 +28,7 @@ const tag = (vehicleNumber: string, fastagAmount: number, minBalance: number) =>
 
 function operatorCalls() {
   server.use(
-    mswHttp.get('*/api/wallet', () => HttpResponse.json(ok({ balance: 12345.5, balanceInPaisa: 1234550 }))),
+    mswHttp.get('*/api/rest/tesseract/v1/payment/wallet', () => HttpResponse.json(ok({ balanceInPaisa: 1234550, active: true }))),
     mswHttp.get('*/api/odin/v2/active-loads/states', () =>
       HttpResponse.json(
         ok([
@@ -67,7 +67,7 @@ describe('home page', () => {
     const { user } = renderApp(<HomePage />);
     expect(screen.getByText('Namaste, Rajesh Kumar')).toBeInTheDocument();
     const figures = screen.getByTestId('home-figures');
-    expect(await within(figures).findByText('₹12,345.5')).toBeInTheDocument();
+    expect(await within(figures).findByText('₹12,345.50')).toBeInTheDocument();
     expect(within(figures).getByRole('link', { name: /^Open loads/ })).toHaveTextContent('7');
     expect(within(figures).getByRole('link', { name: /^Active trips/ })).toHaveTextContent('3');
     expect(within(figures).getByRole('link', { name: /^Tags below minimum/ })).toHaveTextContent('2');
@@ -112,7 +112,7 @@ describe('home page', () => {
     );
     storage.setMany({ accessToken: 't', menuType: 'CONSIGNER', name: 'Vikram Rathore' });
     renderApp(<HomePage />);
-    expect(await screen.findByText('₹45,000.5')).toBeInTheDocument();
+    expect(await screen.findByText('₹45,000.50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Loads posted/ })).toHaveTextContent('4');
     expect(screen.getByText('Post a load')).toBeInTheDocument();
     expect(screen.queryByText('Fastag')).toBeNull();

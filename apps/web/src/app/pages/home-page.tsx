@@ -1,3 +1,4 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconCreditCard,
@@ -17,16 +18,16 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../components/page-title.tsx';
 // account (issue 13): the app config's vehicle availability card
 import { VehicleAvailabilityCard } from '../../features/account/components/config-prompts.tsx';
-import { tripBalancesQueryOptions } from '../../features/consigner/api/fetch-trip-balances.ts';
 import { tagsBelowMinimumQueryOptions } from '../../features/fastag/api/get-fastag-list.ts';
-import { walletBalanceQueryOptions } from '../../features/fastag/api/get-wallet-balance.ts';
 import { demandsQueryOptions } from '../../features/loads/api/get-demands.ts';
 import { loadTabsQueryOptions } from '../../features/loads/api/get-load-tabs.ts';
 import { adminPodQueueQueryOptions } from '../../features/pod/api/admin-pods.ts';
 import { tripsQueryOptions } from '../../features/trips/api/get-trips.ts';
-import { formatNumber, formatPaisa, formatRupees } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSessionAccess } from '../../lib/session.ts';
+import { tripBalancesQueryOptions } from '../../lib/shared-data/trip-balances.ts';
+import { walletBalanceQueryOptions } from '../../lib/shared-data/wallet-balance.ts';
 import { useStored } from '../../lib/storage.ts';
 
 type Shortcut = { key: string; to: string; icon: ReactNode; permission?: string };
@@ -90,7 +91,7 @@ function OperatorFigures() {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="home-figures">
       {seesWallet ? (
-        <Figure label={t('home.figures.wallet')} to={paths.fastagPassbook} query={figure(wallet, (w) => formatRupees(w.balance))} />
+        <Figure label={t('home.figures.wallet')} to={paths.fastagPassbook} query={figure(wallet, (w) => formatPaisa(w.balanceInPaisa))} />
       ) : null}
       {access.can('LOADS_VIEW') ? (
         <Figure

@@ -1,8 +1,9 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatPaisa } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useDemandDocuments } from '../api/demand-documents.ts';
 
 /** The trip card's documents: docket, e-way bill, goods invoices, POD photos and bilti. */

@@ -1,12 +1,13 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import type { ConsignerBalances, TripBalance } from '@bhada/contracts/payments';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatPaisa } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
-import { useTripBalances } from '../api/fetch-trip-balances.ts';
+import { useTripBalances } from '../../../lib/shared-data/trip-balances.ts';
 import { DemandDocuments } from '../components/demand-documents.tsx';
 
 /**

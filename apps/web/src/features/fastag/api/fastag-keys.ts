@@ -4,7 +4,6 @@ import type { TxnType } from '@bhada/contracts/fastag';
 export const fastagKeys = {
   all: ['fastag'] as const,
   list: (searchText: string) => [...fastagKeys.all, 'list', searchText] as const,
-  wallet: () => [...fastagKeys.all, 'wallet'] as const,
   overview: (vehicleId: string, fromTime: number, toTime: number, txnType?: TxnType) =>
     [...fastagKeys.all, 'overview', vehicleId, fromTime, toTime, txnType ?? 'ALL'] as const,
   transactions: (vehicleId: string, fromTime: number, toTime: number, txnType?: TxnType) =>

@@ -1,6 +1,7 @@
 import { type RechargeRequest, rechargeResponseSchema } from '@bhada/contracts/fastag';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { refreshWalletBalance } from '../../../lib/shared-data/wallet-balance.ts';
 import { fastagKeys } from './fastag-keys.ts';
 
 /** One recharge attempt; `idempotencyKey` belongs to the user's action, so a retry moves money once. */
@@ -16,6 +17,6 @@ export function useRechargeTag() {
   return useMutation({
     mutationFn: rechargeTag,
     meta: { quiet: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fastagKeys.all }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: fastagKeys.all }), refreshWalletBalance(queryClient)]),
   });
 }

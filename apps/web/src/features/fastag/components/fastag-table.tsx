@@ -1,10 +1,11 @@
 import type { FastagRow } from '@bhada/contracts/fastag';
+import { formatRupees } from '@bhada/contracts/money';
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { VirtualRows } from '../../../components/virtual-rows.tsx';
-import { formatDateTime, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { tagColor } from '../lib/tag-colors.ts';
 import { AutoRechargeSwitch } from './auto-recharge-switch.tsx';
 

@@ -1,23 +1,20 @@
-import { type FastagRow, rupeesToPaisa } from '@bhada/contracts/fastag';
-import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import type { FastagRow } from '@bhada/contracts/fastag';
+import { paisaToRupees, parseRupeeAmount } from '@bhada/contracts/money';
 import { useTranslation } from 'react-i18next';
 import { SHORT_TOAST_TIMEOUT_MS, toast } from '../../../lib/notify.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
+import { AmountDialog } from './amount-dialog.tsx';
 
 /** spec: fastag §2.5 and §5 — the balance auto-recharge keeps on the tag (turns auto-recharge on). */
 export function MinBalanceModal({ row, onClose }: { row: FastagRow; onClose: () => void }) {
   const { t } = useTranslation('fastag');
-  const [amount, setAmount] = useState(row.minBalance ? String(row.minBalance) : '');
-  const [error, setError] = useState<string | null>(null);
   const update = useUpdateAccount();
 
-  const submit = () => {
-    setError(null);
-    const paisa = rupeesToPaisa(amount);
-    if (paisa === null) return setError(t('errors.invalidAmount'));
+  const submit = (amount: string) => {
+    const paisa = parseRupeeAmount(amount);
+    if (paisa === null) return t('errors.invalidAmount');
     update.mutate(
-      { fastagId: row.tagId, minBalance: paisa / 100, autoRechargeActivate: true },
+      { fastagId: row.tagId, minBalance: paisaToRupees(paisa), autoRechargeActivate: true },
       {
         onSuccess: () => {
           toast({ msg: t('minDialog.success', { vehicle: row.vehicleNumber }), timeout: SHORT_TOAST_TIMEOUT_MS });
@@ -25,38 +22,20 @@ export function MinBalanceModal({ row, onClose }: { row: FastagRow; onClose: () 
         },
       },
     );
+    return null;
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('minDialog.title', { vehicle: row.vehicleNumber })} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {t('minDialog.hint')}
-          </Text>
-          <TextInput
-            label={t('minDialog.amount')}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
-          {update.isError && (
-            <Alert color="red" role="alert">
-              {update.error.message}
-            </Alert>
-          )}
-          <Button type="submit" loading={update.isPending}>
-            {t('minDialog.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+    <AmountDialog
+      title={t('minDialog.title', { vehicle: row.vehicleNumber })}
+      hint={t('minDialog.hint')}
+      label={t('minDialog.amount')}
+      submitLabel={t('minDialog.submit')}
+      initialAmount={row.minBalance ? String(row.minBalance) : ''}
+      pending={update.isPending}
+      serverError={update.isError ? update.error.message : null}
+      onSubmit={submit}
+      onClose={onClose}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import type { TxnRow } from '@bhada/contracts/fastag';
+import { formatRupees } from '@bhada/contracts/money';
 import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VirtualRows } from '../../../components/virtual-rows.tsx';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const GRID = '110px minmax(150px,1.2fr) minmax(200px,1.8fr) 70px 100px 110px 110px';
 const cell = { padding: '10px 8px', minWidth: 0 } as const;

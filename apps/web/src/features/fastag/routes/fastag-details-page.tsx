@@ -1,4 +1,5 @@
 import type { TxnRow, TxnType } from '@bhada/contracts/fastag';
+import { formatRupees } from '@bhada/contracts/money';
 import {
   ActionIcon,
   Alert,
@@ -20,7 +21,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatNumber, formatRupees } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { SHORT_TOAST_TIMEOUT_MS, toast } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDisputeTransaction } from '../api/dispute-transaction.ts';

@@ -34,7 +34,9 @@ describe('Fastag list page', () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
     await setLanguage('en');
     storage.setMany({ accessToken: 'tok-owner', menuType: 'OPERATOR', name: 'Ravi' });
-    server.use(mswHttp.get('*/api/wallet', () => HttpResponse.json(ok({ balance: 5000, balanceInPaisa: 500000 }))));
+    server.use(
+      mswHttp.get('*/api/rest/tesseract/v1/payment/wallet', () => HttpResponse.json(ok({ balanceInPaisa: 500000, active: true }))),
+    );
   });
 
   it('shows the promo page when the fleet has no tags and no search', async () => {
@@ -174,7 +176,7 @@ describe('Fastag list page', () => {
       const list = await screen.findByRole('table', { name: 'Vehicles with Fastag' });
       // no column headers: a card names what it shows
       expect(within(list).queryByRole('columnheader')).toBeNull();
-      expect(within(list).getByText('₹1,250.5')).toBeInTheDocument();
+      expect(within(list).getByText('₹1,250.50')).toBeInTheDocument();
       expect(within(list).getByText('Min ₹500')).toBeInTheDocument();
       expect(within(list).getByRole('switch', { name: 'Auto-recharge for RJ14GA1234' })).toBeChecked();
 

@@ -1,4 +1,5 @@
 import type { FastagRow } from '@bhada/contracts/fastag';
+import { formatPaisa } from '@bhada/contracts/money';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBook, IconFileReport, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,11 +8,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { config } from '../../../lib/config.ts';
-import { formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionAccess } from '../../../lib/session.ts';
+import { useWalletBalance } from '../../../lib/shared-data/wallet-balance.ts';
 import { useFastagList } from '../api/get-fastag-list.ts';
-import { useWalletBalance } from '../api/get-wallet-balance.ts';
 import { FastagPromo } from '../components/fastag-promo.tsx';
 import { FastagTable } from '../components/fastag-table.tsx';
 import { MinBalanceModal } from '../components/min-balance-modal.tsx';
@@ -104,7 +104,7 @@ export default function FastagListPage() {
                     {t('walletBalance')}
                   </Text>
                   <Text fw={700} data-testid="wallet-balance">
-                    {wallet.data ? formatRupees(wallet.data.balance) : '—'}
+                    {wallet.data ? formatPaisa(wallet.data.balanceInPaisa) : '—'}
                   </Text>
                 </Stack>
                 {canAddMoney ? (
@@ -141,7 +141,7 @@ export default function FastagListPage() {
         </>
       )}
       {dialog?.kind === 'recharge' && (
-        <RechargeModal row={dialog.row} walletBalance={wallet.data?.balance} onClose={() => setDialog(null)} />
+        <RechargeModal row={dialog.row} walletBalanceInPaisa={wallet.data?.balanceInPaisa} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'min' && <MinBalanceModal row={dialog.row} onClose={() => setDialog(null)} />}
       {reportOpen && <ReportModal onClose={() => setReportOpen(false)} />}

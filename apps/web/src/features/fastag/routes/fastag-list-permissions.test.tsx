@@ -34,7 +34,7 @@ describe('Fastag list by permission (issue 16 point 4)', () => {
     await setLanguage('en');
     storage.setMany({ accessToken: 't', menuType: 'OPERATOR', name: 'Mahesh' });
     server.use(
-      mswHttp.get('*/api/wallet', () => HttpResponse.json(ok({ balance: 5000, balanceInPaisa: 500000 }))),
+      mswHttp.get('*/api/rest/tesseract/v1/payment/wallet', () => HttpResponse.json(ok({ balanceInPaisa: 500000, active: true }))),
       mswHttp.get('*/api/fastag/vehicleWiseTagAmount', () => HttpResponse.json(ok({ list: [row], totalCount: 1, searchText: '' }))),
     );
   });

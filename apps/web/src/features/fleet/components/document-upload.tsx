@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { snackbar } from '../../../lib/notify.ts';
+import { putFile } from '../../../lib/upload.ts';
 import { fleetKeys } from '../api/fleet-keys.ts';
-import { putFile } from '../api/upload.ts';
 import { attachDocuments, getVehicleUploadUrl } from '../api/vehicles.ts';
 
 type Slot = { docType: VehicleDocType; file: File | null; progress: number | null };

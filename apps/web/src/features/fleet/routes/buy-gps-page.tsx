@@ -1,9 +1,10 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import { Alert, Badge, Button, Card, Container, Group, Image, List, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatPaisa } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useGpsEligibility, useGpsInfo, useInstallGps } from '../api/gps.ts';
 import { useCompactVehicles } from '../api/vehicles.ts';
 

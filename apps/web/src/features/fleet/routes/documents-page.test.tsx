@@ -11,7 +11,7 @@ import DocumentsPage from './documents-page.tsx';
 
 // the PUT to the signed URL reports progress through XMLHttpRequest; here the test drives it
 const puts: Array<{ url: string; onProgress: (p: number) => void; finish: () => void }> = [];
-vi.mock('../api/upload.ts', () => ({
+vi.mock('../../../lib/upload.ts', () => ({
   putFile: (url: string, _file: Blob, _type: string, onProgress: (p: number) => void) =>
     new Promise<void>((resolve) => {
       puts.push({ url, onProgress, finish: resolve });

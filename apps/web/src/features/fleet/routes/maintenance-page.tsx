@@ -5,6 +5,7 @@ import {
   type MaintenanceReminder,
   type MaintenanceVehicle,
 } from '@bhada/contracts/fleet';
+import { formatPaisa, parseRupees } from '@bhada/contracts/money';
 import { Alert, Badge, Button, Card, Container, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { DateField, indiaNow } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatNumber, formatPaisa, rupeesToPaisa } from '../../../lib/format.ts';
+import { RupeeInput } from '../../../components/rupee-input.tsx';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { snackbar } from '../../../lib/notify.ts';
 import { useAddReminder, useMaintenance, useMarkReminderDone } from '../api/maintenance.ts';
@@ -119,7 +121,7 @@ function DoneModal({ reminder, onClose }: { reminder: MaintenanceReminder; onClo
     done.mutate(
       {
         reminderId: reminder.reminderId,
-        body: { doneOn, costPaisa: rupeesToPaisa(Number(cost)), note: note.trim() || null, odometerKm: toNumber(readingKm) },
+        body: { doneOn, costPaisa: parseRupees(cost) ?? 0, note: note.trim() || null, odometerKm: toNumber(readingKm) },
       },
       {
         onSuccess: () => {
@@ -137,18 +139,7 @@ function DoneModal({ reminder, onClose }: { reminder: MaintenanceReminder; onClo
     >
       <Stack>
         <DateField label={t('maintenance.doneOn')} value={doneOn} onChange={setDoneOn} clearable={false} />
-        <NumberInput
-          label={t('maintenance.cost')}
-          value={cost}
-          onChange={setCost}
-          min={0}
-          decimalScale={2}
-          allowNegative={false}
-          prefix="₹"
-          thousandSeparator=","
-          thousandsGroupStyle="lakh"
-          required
-        />
+        <RupeeInput label={t('maintenance.cost')} value={cost} onChange={setCost} min={0} allowNegative={false} required />
         <NumberInput
           label={t('maintenance.readingKm')}
           value={readingKm}

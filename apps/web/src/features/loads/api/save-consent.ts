@@ -1,20 +1,12 @@
-import { consentResponseSchema, type LoadListResponse } from '@bhada/contracts/loads';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import type { LoadListResponse } from '@bhada/contracts/loads';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSaveConsent } from '../../../lib/shared-data/consent.ts';
 import { loadsKeys } from './loads-keys.ts';
 
-export function saveConsent(input: { demandId: string; loadConsent: 'ACCEPTED' | 'REJECTED' }) {
-  return http.put(
-    `/api/rest/tesseract/v1/load/${encodeURIComponent(input.demandId)}/consent`,
-    { loadConsent: input.loadConsent },
-    { schema: consentResponseSchema },
-  );
-}
-
-export function useSaveConsent() {
+/** Consent from the loads list (ADR 099's shared mutation, with this list's cache effects). */
+export function useListConsent() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveConsent,
+  return useSaveConsent({
     // spec §4: a rejected load leaves the list at once, before the server has answered
     onMutate: async (input) => {
       if (input.loadConsent !== 'REJECTED') return;

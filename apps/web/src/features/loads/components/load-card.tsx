@@ -1,9 +1,10 @@
 import type { LoadSummary } from '@bhada/contracts/loads';
+import { formatRupees } from '@bhada/contracts/money';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconMapPin, IconTruck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 
 // the icon keeps its size and sits on the first line when the text beside it wraps on a phone

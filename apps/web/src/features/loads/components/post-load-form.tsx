@@ -1,9 +1,10 @@
 import { type PostLoadRequest, postLoadRequestSchema } from '@bhada/contracts/loads';
 import type { Place } from '@bhada/contracts/places';
-import { Alert, Button, Grid, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
+import { RupeeInput } from '../../../components/rupee-input.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/notify.ts';
 import { usePostLoad } from '../api/post-load.ts';
@@ -138,28 +139,10 @@ export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => voi
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <NumberInput
-            label={t('form.tokenAmount')}
-            prefix="₹"
-            thousandSeparator=","
-            thousandsGroupStyle="lakh"
-            decimalScale={2}
-            value={tokenAmount}
-            onChange={setTokenAmount}
-            error={errors.tokenAmount}
-          />
+          <RupeeInput label={t('form.tokenAmount')} value={tokenAmount} onChange={setTokenAmount} error={errors.tokenAmount} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <NumberInput
-            label={t('form.targetPrice')}
-            prefix="₹"
-            thousandSeparator=","
-            thousandsGroupStyle="lakh"
-            decimalScale={2}
-            value={targetPrice}
-            onChange={setTargetPrice}
-            error={errors.targetPrice}
-          />
+          <RupeeInput label={t('form.targetPrice')} value={targetPrice} onChange={setTargetPrice} error={errors.targetPrice} />
         </Grid.Col>
       </Grid>
       {errors.form ? (

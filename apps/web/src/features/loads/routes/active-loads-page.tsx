@@ -11,7 +11,7 @@ import { useBanners } from '../api/get-banners.ts';
 import { useLoadTabs } from '../api/get-load-tabs.ts';
 import { LOADS_PAGE_SIZE, type LoadFilters as LoadFiltersValue, useLoads } from '../api/get-loads.ts';
 import { loadsKeys } from '../api/loads-keys.ts';
-import { useSaveConsent } from '../api/save-consent.ts';
+import { useListConsent } from '../api/save-consent.ts';
 import { LoadCard } from '../components/load-card.tsx';
 import { LoadFilters } from '../components/load-filters.tsx';
 
@@ -42,7 +42,7 @@ export function ActiveLoadsPage() {
     setParams(p, { replace: true });
   };
   const banners = useBanners('ACTIVE_LOADS');
-  const consent = useSaveConsent();
+  const consent = useListConsent();
   const queryClient = useQueryClient();
   const hindi = i18n.language === 'hi';
   // "Not interested" hides the load for good: it is asked first, not done on one tap (issue 16 point 8)

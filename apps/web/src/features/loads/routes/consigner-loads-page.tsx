@@ -1,4 +1,5 @@
 import type { DemandSummary } from '@bhada/contracts/loads';
+import { formatRupees } from '@bhada/contracts/money';
 import { Badge, Button, Card, Container, Drawer, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -6,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useChangeAward } from '../api/change-award.ts';

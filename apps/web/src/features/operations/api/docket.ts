@@ -1,6 +1,7 @@
 import { docketResponseSchema, type SaveDocketRequest } from '@bhada/contracts/operations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildHeaders, http } from '../../../lib/http.ts';
+import { putFile } from '../../../lib/upload.ts';
 import { operationsKeys } from './consignments.ts';
 
 /** spec: GET /consignment/getDocket (cCode) — the docket, its invoices, e-way bill and action window. */
@@ -41,8 +42,7 @@ export async function uploadInvoiceFile(cCode: string, file: File): Promise<stri
     cCode,
     fileName: file.name,
   });
-  const res = await fetch(uploadUrl, { method: 'PUT', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
-  if (!res.ok) throw new Error('upload failed');
+  await putFile(uploadUrl, file, file.type || 'application/octet-stream');
   return fileKey;
 }
 

@@ -1,12 +1,13 @@
-import { parseRupees } from '@bhada/contracts/money';
+import { formatPaisa, parseRupees } from '@bhada/contracts/money';
 import type { CollectionsResponse } from '@bhada/contracts/operations';
-import { Alert, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatPaisa } from '../../../lib/format.ts';
+import { RupeeInput } from '../../../components/rupee-input.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError, newIdempotencyKey } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCollectionEnums, useCollections, useRecordCollection } from '../api/collections.ts';
@@ -68,6 +69,18 @@ function Collections({ data, code }: { data: CollectionsResponse; code: string }
       reference: reference || undefined,
     });
   };
+  // a pending cheque or transfer is marked cleared or bounced: the same entry, its new status, a new key
+  const settle = (c: CollectionsResponse['collections'][number], outcome: 'COLLECTED' | 'FAILED') =>
+    submit({
+      key: newIdempotencyKey(),
+      code,
+      collectionId: c.collectionId,
+      type: c.type,
+      mode: c.mode,
+      amountInPaisa: c.amountInPaisa,
+      reference: c.reference ?? undefined,
+      status: outcome,
+    });
   const fieldError = (f: string) => (error?.field === f ? error.message : undefined);
   return (
     <Stack gap="md">
@@ -115,16 +128,7 @@ function Collections({ data, code }: { data: CollectionsResponse; code: string }
               value={status}
               onChange={(v) => setStatus(v ?? 'COLLECTED')}
             />
-            <NumberInput
-              label={t('collection.amount')}
-              prefix="₹"
-              thousandSeparator=","
-              thousandsGroupStyle="lakh"
-              decimalScale={2}
-              value={amount}
-              error={fieldError('amountInPaisa')}
-              onChange={setAmount}
-            />
+            <RupeeInput label={t('collection.amount')} value={amount} error={fieldError('amountInPaisa')} onChange={setAmount} />
             <TextInput
               label={t('collection.reference')}
               value={reference}
@@ -162,43 +166,10 @@ function Collections({ data, code }: { data: CollectionsResponse; code: string }
                 </Badge>
                 {c.status === 'PENDING' && !closed && (
                   <>
-                    <Button
-                      size="xs"
-                      h={44}
-                      variant="light"
-                      onClick={() =>
-                        submit({
-                          key: newIdempotencyKey(),
-                          code,
-                          collectionId: c.collectionId,
-                          type: c.type,
-                          mode: c.mode,
-                          amountInPaisa: c.amountInPaisa,
-                          reference: c.reference ?? undefined,
-                          status: 'COLLECTED',
-                        })
-                      }
-                    >
+                    <Button size="xs" h={44} variant="light" onClick={() => settle(c, 'COLLECTED')}>
                       {t('collection.cleared')}
                     </Button>
-                    <Button
-                      size="xs"
-                      h={44}
-                      color="red"
-                      variant="subtle"
-                      onClick={() =>
-                        submit({
-                          key: newIdempotencyKey(),
-                          code,
-                          collectionId: c.collectionId,
-                          type: c.type,
-                          mode: c.mode,
-                          amountInPaisa: c.amountInPaisa,
-                          reference: c.reference ?? undefined,
-                          status: 'FAILED',
-                        })
-                      }
-                    >
+                    <Button size="xs" h={44} color="red" variant="subtle" onClick={() => settle(c, 'FAILED')}>
                       {t('collection.bounced')}
                     </Button>
                   </>

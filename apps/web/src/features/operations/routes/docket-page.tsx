@@ -1,27 +1,14 @@
-import { parseRupees } from '@bhada/contracts/money';
+import { formatPaisa, parseRupees } from '@bhada/contracts/money';
 import type { DocketResponse, SaveDocketRequest } from '@bhada/contracts/operations';
-import {
-  Alert,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatDateTime, formatPaisa } from '../../../lib/format.ts';
+import { RupeeInput } from '../../../components/rupee-input.tsx';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { openDocketPdf, uploadInvoiceFile, useDeleteDocket, useDeleteInvoice, useDocket, useSaveDocket } from '../api/docket.ts';
@@ -135,7 +122,7 @@ function DocketEditor({ data }: { data: DocketResponse }) {
             <b>{t('docket.route')}:</b> {c.originCity} → {c.destinationCity}
           </Text>
           <Text size="sm">
-            <b>{t('docket.goods')}:</b> {c.material}, {t('docket.weightValue', { weight: c.weightKg.toLocaleString('en-IN') })}
+            <b>{t('docket.goods')}:</b> {c.material}, {t('docket.weightValue', { weight: formatNumber(c.weightKg) })}
           </Text>
           <Text size="sm">
             <b>{t('docket.freight')}:</b> {formatPaisa(c.freightInPaisa)}
@@ -237,15 +224,7 @@ function DocketEditor({ data }: { data: DocketResponse }) {
                 value={invoice.invoiceDate}
                 onChange={(invoiceDate) => setInvoice({ ...invoice, invoiceDate })}
               />
-              <NumberInput
-                label={t('docket.invoiceValue')}
-                prefix="₹"
-                thousandSeparator=","
-                thousandsGroupStyle="lakh"
-                decimalScale={2}
-                value={invoice.value}
-                onChange={(v) => setInvoice({ ...invoice, value: v })}
-              />
+              <RupeeInput label={t('docket.invoiceValue')} value={invoice.value} onChange={(v) => setInvoice({ ...invoice, value: v })} />
               <FileInput
                 label={t('docket.invoiceFile')}
                 accept="image/*,application/pdf"

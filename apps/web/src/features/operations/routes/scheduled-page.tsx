@@ -3,13 +3,11 @@ import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, T
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { useEventStream } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { paths, pathWith } from '../../../lib/paths.ts';
 import {
   type ScheduleFilters,
   useCurrentLocation,
@@ -20,7 +18,9 @@ import {
   useScheduledCounts,
   useScheduleFilterOptions,
 } from '../api/scheduled.ts';
+import { Pager } from '../components/pager.tsx';
 import { ScheduleMap, type View } from '../components/schedule-map.tsx';
+import { WorkflowLink } from '../components/workflow-link.tsx';
 
 /** /portal/workflow/scheduled: vehicles placed for loading, counts per state, the map, and one vehicle's way. */
 export function ScheduledPage() {
@@ -126,22 +126,12 @@ export function ScheduledPage() {
                     <Button size="xs" h={44} variant="light" onClick={() => setPicked(v.id)}>
                       {t('scheduled.follow')}
                     </Button>
-                    <Button size="xs" h={44} variant="subtle" component={Link} to={pathWith(paths.workflowDocket, { code: v.cCode })}>
-                      {t('workflow.docket')}
-                    </Button>
+                    <WorkflowLink step="docket" code={v.cCode} size="xs" />
                   </Group>
                 </Group>
               </Paper>
             ))}
-            <Group justify="space-between">
-              <Button h={44} variant="default" disabled={pageNo === 0} onClick={() => setPageNo((p) => p - 1)}>
-                {t('common.previous')}
-              </Button>
-              <Text size="sm">{t('common.page', { page: pageNo + 1, total: Math.max(1, data.totalPages) })}</Text>
-              <Button h={44} variant="default" disabled={pageNo + 1 >= data.totalPages} onClick={() => setPageNo((p) => p + 1)}>
-                {t('common.next')}
-              </Button>
-            </Group>
+            <Pager pageNo={pageNo} totalPages={data.totalPages} onPage={setPageNo} />
           </Stack>
         )}
       </QueryState>

@@ -1,4 +1,4 @@
-import { parseRupees } from '@bhada/contracts/money';
+import { formatPaisa, paisaToRupees, parseRupees } from '@bhada/contracts/money';
 import type { Consignment } from '@bhada/contracts/operations';
 import {
   Alert,
@@ -18,13 +18,13 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatPaisa } from '../../../lib/format.ts';
+import { RupeeInput } from '../../../components/rupee-input.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
-import { paths, pathWith } from '../../../lib/paths.ts';
 import {
   useConsignment,
   useConsignmentList,
@@ -32,6 +32,8 @@ import {
   useDeleteConsignment,
   useUpdateConsignment,
 } from '../api/consignments.ts';
+import { Pager } from '../components/pager.tsx';
+import { WorkflowLink } from '../components/workflow-link.tsx';
 
 type Form = {
   consignerCode: string;
@@ -69,7 +71,7 @@ const formOf = (c: Consignment): Form => ({
   material: c.material,
   weightKg: c.weightKg,
   packages: c.packages,
-  freightRupees: c.freightInPaisa / 100,
+  freightRupees: paisaToRupees(c.freightInPaisa),
 });
 
 /** /portal/update-consignment: staff find a consignment, edit or delete it, and see who changed what. */
@@ -128,25 +130,13 @@ function ConsignmentList({ onPick }: { onPick: (cId: string) => void }) {
                     <Button size="sm" h={44} variant="light" onClick={() => onPick(c.cId)}>
                       {t('consignment.edit')}
                     </Button>
-                    <Button size="sm" h={44} variant="subtle" component={Link} to={pathWith(paths.workflowDocket, { code: c.cCode })}>
-                      {t('workflow.docket')}
-                    </Button>
-                    <Button size="sm" h={44} variant="subtle" component={Link} to={pathWith(paths.workflowCollection, { code: c.cCode })}>
-                      {t('workflow.collection')}
-                    </Button>
+                    <WorkflowLink step="docket" code={c.cCode} />
+                    <WorkflowLink step="collection" code={c.cCode} />
                   </Group>
                 </Group>
               </Paper>
             ))}
-            <Group justify="space-between">
-              <Button h={44} variant="default" disabled={pageNo === 0} onClick={() => setPageNo((p) => p - 1)}>
-                {t('common.previous')}
-              </Button>
-              <Text size="sm">{t('common.page', { page: pageNo + 1, total: Math.max(1, data.totalPages) })}</Text>
-              <Button h={44} variant="default" disabled={pageNo + 1 >= data.totalPages} onClick={() => setPageNo((p) => p + 1)}>
-                {t('common.next')}
-              </Button>
-            </Group>
+            <Pager pageNo={pageNo} totalPages={data.totalPages} onPage={setPageNo} />
           </Stack>
         )}
       </QueryState>
@@ -284,12 +274,8 @@ function Editor({ cId, onDone }: { cId?: string; onDone: (cId?: string) => void 
             />
             <NumberInput label={t('consignment.packages')} value={form.packages} min={0} onChange={(v) => set({ packages: v })} />
           </SimpleGrid>
-          <NumberInput
+          <RupeeInput
             label={t('consignment.freight')}
-            prefix="₹"
-            thousandSeparator=","
-            thousandsGroupStyle="lakh"
-            decimalScale={2}
             value={form.freightRupees}
             error={fieldError('freightInPaisa')}
             onChange={(v) => set({ freightRupees: v })}

@@ -4,5 +4,4 @@ export const paymentsKeys = {
   result: (orderId: string) => ['payments', 'result', orderId] as const,
   options: (orderId: string) => ['payments', 'options', orderId] as const,
   nbChannels: (orderId: string) => ['payments', 'nb-channels', orderId] as const,
-  tripBalance: (tripId: string) => ['payments', 'trip-balance', tripId] as const,
 };

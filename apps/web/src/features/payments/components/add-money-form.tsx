@@ -1,16 +1,12 @@
+import { formatRupees } from '@bhada/contracts/money';
 import { addMoneyFormSchema } from '@bhada/contracts/payments';
 import { Alert, Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
-import { formatRupees } from '../../../lib/format.ts';
-import { isApiError } from '../../../lib/http.ts';
-import { paths } from '../../../lib/paths.ts';
-import { storage } from '../../../lib/storage.ts';
 import { useCreateTopUp } from '../api/create-top-up.ts';
-import type { CheckoutState } from '../lib/checkout-state.ts';
 import { translatePaymentMessage } from '../lib/messages.ts';
+import { useCheckout } from '../lib/use-checkout.ts';
 
 const QUICK_AMOUNTS = [500, 1000, 2000, 5000];
 
@@ -20,30 +16,22 @@ const QUICK_AMOUNTS = [500, 1000, 2000, 5000];
  */
 export function AddMoneyForm({ referralUrl, initialAmount = '' }: { referralUrl: string; initialAmount?: string }) {
   const { t } = useTranslation(['payments', 'common']);
-  const navigate = useNavigate();
   const createTopUp = useCreateTopUp();
   const [amount, setAmount] = useState(initialAmount);
   const [error, setError] = useState<string>();
-  const [failed, setFailed] = useState<string>();
+  const checkout = useCheckout();
+  const failed = checkout.failed;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailed(undefined);
+    checkout.reset();
     const parsed = addMoneyFormSchema.safeParse({ amount });
     if (!parsed.success) {
       setError(translatePaymentMessage(t, parsed.error.issues[0]?.message));
       return;
     }
     setError(undefined);
-    try {
-      const payment = await createTopUp.mutateAsync({ amount: Number(parsed.data.amount) });
-      storage.set('referralUrl', referralUrl);
-      const state: CheckoutState = { fromFastag: true, payment };
-      await navigate(paths.payment, { state });
-    } catch (e) {
-      // a 400 names what to fix; anything else has been tried three times already
-      setFailed(isApiError(e) && e.status === 400 ? translatePaymentMessage(t, e.message) : t('payments:errors.tryAgain'));
-    }
+    await checkout.start(() => createTopUp.mutateAsync({ amount: Number(parsed.data.amount) }), { fromFastag: true }, referralUrl);
   };
 
   return (

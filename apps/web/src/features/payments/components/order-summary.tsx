@@ -1,6 +1,6 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatRupeesExact } from '../../../lib/format.ts';
 
 export function OrderSummary({ orderId, amountPaisa, chargePaisa }: { orderId: string; amountPaisa: number; chargePaisa: number }) {
   const { t } = useTranslation('payments');
@@ -19,10 +19,10 @@ export function OrderSummary({ orderId, amountPaisa, chargePaisa }: { orderId: s
       <Stack gap={6}>
         <Text fw={600}>{t('payment.summary')}</Text>
         {row(t('payment.orderId'), orderId)}
-        {row(t('payment.amount'), formatRupeesExact(amountPaisa / 100))}
-        {row(t('payment.charge'), formatRupeesExact(chargePaisa / 100))}
+        {row(t('payment.amount'), formatPaisa(amountPaisa, { decimals: 'always' }))}
+        {row(t('payment.charge'), formatPaisa(chargePaisa, { decimals: 'always' }))}
         <Divider />
-        {row(t('payment.total'), formatRupeesExact((amountPaisa + chargePaisa) / 100), true)}
+        {row(t('payment.total'), formatPaisa(amountPaisa + chargePaisa, { decimals: 'always' }), true)}
       </Stack>
     </Paper>
   );

@@ -1,20 +1,18 @@
+import { formatPaisa, paisaToRupeeText, rupeesToPaisa } from '@bhada/contracts/money';
 import { type TripBalance, tripPayFormSchema } from '@bhada/contracts/payments';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { BackHeader } from '../../../components/back-header.tsx';
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatPaisa } from '../../../lib/format.ts';
-import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
-import { storage } from '../../../lib/storage.ts';
+import { useTripBalance } from '../../../lib/shared-data/trip-balances.ts';
 import { useCreateConsignerOrder } from '../api/create-consigner-order.ts';
-import { useTripBalance } from '../api/fetch-trip-balance.ts';
-import type { CheckoutState } from '../lib/checkout-state.ts';
 import { translatePaymentMessage } from '../lib/messages.ts';
+import { useCheckout } from '../lib/use-checkout.ts';
 
 /**
  * /portal/consigner/trips/{tripId}/pay: the consigner chooses how much of a trip's balance to pay,
@@ -35,33 +33,28 @@ export default function ConsignerTripPayPage() {
   );
 }
 
-const rupeesOf = (paisa: number) => (paisa % 100 === 0 ? String(paisa / 100) : (paisa / 100).toFixed(2));
-
 function TripPayForm({ trip }: { trip: TripBalance }) {
   const { t } = useTranslation(['payments', 'common']);
-  const navigate = useNavigate();
   const create = useCreateConsignerOrder();
-  const [amount, setAmount] = useState(rupeesOf(trip.balanceInPaisa));
+  const checkout = useCheckout();
+  const failed = checkout.failed;
+  const [amount, setAmount] = useState(paisaToRupeeText(trip.balanceInPaisa));
   const [error, setError] = useState<string>();
-  const [failed, setFailed] = useState<string>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailed(undefined);
+    checkout.reset();
     const parsed = tripPayFormSchema(trip.balanceInPaisa).safeParse({ amount });
     if (!parsed.success) {
       setError(translatePaymentMessage(t, parsed.error.issues[0]?.message));
       return;
     }
     setError(undefined);
-    try {
-      const payment = await create.mutateAsync({ tripId: trip.tripId, amountInPaisa: Math.round(Number(parsed.data.amount) * 100) });
-      storage.set('referralUrl', paths.consignerTrips);
-      const state: CheckoutState = { purpose: 'CONSIGNER_TRIP', payment };
-      await navigate(paths.payment, { state });
-    } catch (e) {
-      setFailed(isApiError(e) && e.status === 400 ? translatePaymentMessage(t, e.message) : t('payments:errors.tryAgain'));
-    }
+    await checkout.start(
+      () => create.mutateAsync({ tripId: trip.tripId, amountInPaisa: rupeesToPaisa(Number(parsed.data.amount)) }),
+      { purpose: 'CONSIGNER_TRIP' },
+      paths.consignerTrips,
+    );
   };
 
   // the freight, then what comes off it
@@ -118,7 +111,7 @@ function TripPayForm({ trip }: { trip: TripBalance }) {
               }}
               rightSectionWidth={120}
               rightSection={
-                <Button size="compact-xs" variant="subtle" onClick={() => setAmount(rupeesOf(trip.balanceInPaisa))}>
+                <Button size="compact-xs" variant="subtle" onClick={() => setAmount(paisaToRupeeText(trip.balanceInPaisa))}>
                   {t('payments:tripPay.payFull')}
                 </Button>
               }

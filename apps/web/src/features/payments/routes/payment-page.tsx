@@ -1,3 +1,4 @@
+import { formatPaisa, paisaToRupees, rupeesToPaisa } from '@bhada/contracts/money';
 import { type FeeMode, feeModeOfCard, internetChargePaisa, type PaymentInfo, type SavedCard } from '@bhada/contracts/payments';
 import { Accordion, Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
-import { formatRupeesExact } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -24,6 +24,7 @@ import { UpiSection } from '../components/upi-section.tsx';
 import { submitRedirectForm } from '../lib/bank-form.ts';
 import { type CheckoutState, checkoutStateOf } from '../lib/checkout-state.ts';
 import { translatePaymentMessage } from '../lib/messages.ts';
+import { useCheckout } from '../lib/use-checkout.ts';
 import { expiryForProvider } from '../lib/validation.ts';
 
 type Section = 'saved' | 'card' | 'upi' | 'nb';
@@ -72,9 +73,10 @@ function NoOrder() {
 function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) {
   const { t } = useTranslation(['payments', 'common']);
   const navigate = useNavigate();
+  const checkout = useCheckout();
   const options = usePaymentOptions(info);
   const nb = useNbChannels(info);
-  const amountPaisa = Math.round(info.amount * 100);
+  const amountPaisa = rupeesToPaisa(info.amount);
   // Retry after a failure opens the method that was tried; "another method" opens none and says why
   const [section, setSection] = useState<Section | null>(state.another ? null : sectionOf(state.lastMode));
   const [cardMode, setCardMode] = useState<FeeMode>('DC');
@@ -89,7 +91,7 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
   const mode: FeeMode | undefined =
     section === 'saved' ? savedMode : section === 'card' ? cardMode : section === 'upi' ? 'UPI' : section === 'nb' ? 'NB' : undefined;
   const chargePaisa = mode ? internetChargePaisa(amountPaisa, mode, info.pspModes) : 0;
-  const payLabel = t('payments:payment.pay', { amount: formatRupeesExact((amountPaisa + chargePaisa) / 100) });
+  const payLabel = t('payments:payment.pay', { amount: formatPaisa(amountPaisa + chargePaisa, { decimals: 'always' }) });
 
   const goBack = () => {
     const referral = storage.get('referralUrl');
@@ -101,8 +103,7 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
   const startAgain = async () => {
     try {
       const payment = await renewOrder(state.purpose ?? 'WALLET_TOPUP', info.transactionCode);
-      const next: CheckoutState = { ...state, payment };
-      await navigate(paths.payment, { replace: true, state: next });
+      await checkout.open({ ...state, payment }, { replace: true });
     } catch {
       setError(t('payments:errors.tryAgain'));
     }
@@ -126,7 +127,7 @@ function Checkout({ info, state }: { info: PaymentInfo; state: CheckoutState }) 
         transactionCode: info.transactionCode,
         transactionToken: info.checkSumHash,
         amount: info.amount,
-        pspAmount: internetChargePaisa(amountPaisa, feeMode, info.pspModes) / 100,
+        pspAmount: paisaToRupees(internetChargePaisa(amountPaisa, feeMode, info.pspModes)),
       });
       const result = await processTransaction(info, input);
       const form = result.bankForm?.redirectForm;

@@ -1,3 +1,4 @@
+import { formatRupees } from '@bhada/contracts/money';
 import type { PaymentResult } from '@bhada/contracts/payments';
 import { Alert, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClockHour4 } from '@tabler/icons-react';
@@ -6,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatRupeesExact } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
 import { usePaymentResult } from '../api/get-payment-result.ts';
 import { type CheckoutPurpose, isCheckoutPurpose, renewOrder } from '../api/renew-order.ts';
-import type { CheckoutState } from '../lib/checkout-state.ts';
 import { translatePaymentMessage } from '../lib/messages.ts';
+import { useCheckout } from '../lib/use-checkout.ts';
 import { useOrderEvents } from '../lib/use-order-events.ts';
 
 const LOOK = {
@@ -40,6 +41,7 @@ export default function PaymentResultPage() {
 function ResultCard({ result }: { result: PaymentResult }) {
   const { t } = useTranslation(['payments', 'common']);
   const navigate = useNavigate();
+  const checkout = useCheckout();
   const [retrying, setRetrying] = useState(false);
   const [retryFailed, setRetryFailed] = useState(false);
   const { color, Icon } = LOOK[result.status];
@@ -53,8 +55,7 @@ function ResultCard({ result }: { result: PaymentResult }) {
     try {
       // a new order of the same purpose with the same amount, up to 3 attempts (spec fastag §4 Retry)
       const payment = await renewOrder(purpose, result.orderId);
-      const state: CheckoutState = { fromFastag: purpose === 'WALLET_TOPUP', purpose, payment, lastMode: result.paymentMode, another };
-      await navigate(paths.payment, { state });
+      await checkout.open({ fromFastag: purpose === 'WALLET_TOPUP', purpose, payment, lastMode: result.paymentMode, another });
     } catch {
       setRetryFailed(true);
       setRetrying(false);
@@ -71,7 +72,7 @@ function ResultCard({ result }: { result: PaymentResult }) {
           {t(`payments:result.${result.status}`)}
         </Title>
         <Text size="xl" fw={700} data-testid="result-amount">
-          {formatRupeesExact(result.amount)}
+          {formatRupees(result.amount, { decimals: 'always' })}
         </Text>
         <Text size="sm" c="dimmed">
           {t('payments:result.date')}: {formatDateTime(result.date)}
@@ -81,7 +82,7 @@ function ResultCard({ result }: { result: PaymentResult }) {
         </Text>
         {result.fee > 0 ? (
           <Text size="xs" c="dimmed">
-            {t('payments:result.charge')}: {formatRupeesExact(result.fee)}
+            {t('payments:result.charge')}: {formatRupees(result.fee, { decimals: 'always' })}
           </Text>
         ) : null}
         {result.statusRemarks ? (

@@ -10,16 +10,12 @@ import { PodUploader } from './pod-uploader.tsx';
 // The PUT to the signed URL goes through XMLHttpRequest for its progress events; here it is held
 // open by the test so the in-between state (progress shown, not yet uploaded) can be seen.
 const puts: Array<{ url: string; onProgress: (p: number) => void; finish: () => void }> = [];
-vi.mock('../api/upload-document.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../api/upload-document.ts')>();
-  return {
-    ...real,
-    putFile: (url: string, _file: Blob, _type: string, onProgress: (p: number) => void) =>
-      new Promise<void>((resolve) => {
-        puts.push({ url, onProgress, finish: resolve });
-      }),
-  };
-});
+vi.mock('../../../lib/upload.ts', () => ({
+  putFile: (url: string, _file: Blob, _type: string, onProgress: (p: number) => void) =>
+    new Promise<void>((resolve) => {
+      puts.push({ url, onProgress, finish: resolve });
+    }),
+}));
 
 const server = setupMswServer();
 const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' });

@@ -7,9 +7,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/notify.ts';
+import { putFile } from '../../../lib/upload.ts';
 import { usePodDetails } from '../api/get-pod-details.ts';
 import { useSubmitPod } from '../api/submit-pod.ts';
-import { confirmUpload, getUploadUrl, putFile, removeUpload } from '../api/upload-document.ts';
+import { confirmUpload, getUploadUrl, removeUpload } from '../api/upload-document.ts';
 import { dropPending, listPending, type PendingPhoto, savePending } from '../lib/pending-photos.ts';
 
 /** spec §4: POD images per trip — added with a not-uploaded flag, then marked uploaded, removable by index. */

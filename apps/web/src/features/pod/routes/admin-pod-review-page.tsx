@@ -1,3 +1,4 @@
+import { formatPaisa, formatRupees, parseRupees } from '@bhada/contracts/money';
 import {
   Alert,
   Anchor,
@@ -17,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatPaisa, formatRupees, rupeesToPaisa } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/notify.ts';
 import { useAdminPodQueue, useDecidePod } from '../api/admin-pods.ts';
 import { useAdminPodFiles } from '../api/get-admin-pod-files.ts';
@@ -117,7 +118,7 @@ function ReviewCard({ tripId, title, sub }: { tripId: string; title: string; sub
                       tripId,
                       deductions:
                         Number(deduction) > 0
-                          ? [{ reason: deductionReason.trim() || t('admin.deduction'), amountInPaisa: rupeesToPaisa(Number(deduction)) }]
+                          ? [{ reason: deductionReason.trim() || t('admin.deduction'), amountInPaisa: parseRupees(deduction) ?? 0 }]
                           : [],
                     })
                     .then(() => toast({ msg: t('admin.verified') }))

@@ -1,20 +1,11 @@
-import { consentResponseSchema } from '@bhada/contracts/loads';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSaveConsent } from '../../../lib/shared-data/consent.ts';
 import { quotesKeys } from './quotes-keys.ts';
 
-export function saveConsent(input: { demandId: string; loadConsent: 'ACCEPTED' | 'REJECTED' }) {
-  return http.put(
-    `/api/rest/tesseract/v1/load/${encodeURIComponent(input.demandId)}/consent`,
-    { loadConsent: input.loadConsent },
-    { schema: consentResponseSchema },
-  );
-}
-
-export function useSaveConsent() {
+/** Consent from a load's details (ADR 099's shared mutation); the details are read again after it. */
+export function useLoadConsent() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveConsent,
+  return useSaveConsent({
     onSuccess: (_r, input) => queryClient.invalidateQueries({ queryKey: quotesKeys.load(input.demandId) }),
   });
 }

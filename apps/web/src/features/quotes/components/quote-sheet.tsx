@@ -1,11 +1,12 @@
 import type { LoadDetail } from '@bhada/contracts/loads';
 import { PRICE_MAX_RUPEES, PRICE_MIN_RUPEES } from '@bhada/contracts/loads';
+import { formatRupees } from '@bhada/contracts/money';
 import { submitQuoteRequestSchema } from '@bhada/contracts/quotes';
-import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from '../../../lib/format.ts';
+import { RupeeInput } from '../../../components/rupee-input.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { useQuoteQuality } from '../api/get-quote-quality.ts';
 import { useSubmitQuote } from '../api/submit-quote.ts';
@@ -63,13 +64,9 @@ export function QuoteSheet({ load, open, live }: { load: LoadDetail; open: boole
         {load.quote.value !== null ? <Text size="sm">{t('yourQuote', { amount: formatRupees(load.quote.value) })}</Text> : null}
         {open ? (
           <>
-            <NumberInput
+            <RupeeInput
               label={t('enterQuote')}
               description={t('bounds', { min: formatRupees(PRICE_MIN_RUPEES), max: formatRupees(PRICE_MAX_RUPEES) })}
-              prefix="₹"
-              thousandSeparator=","
-              thousandsGroupStyle="lakh"
-              decimalScale={2}
               allowNegative={false}
               value={value}
               onChange={(next) => {

@@ -1,3 +1,4 @@
+import { formatRupees } from '@bhada/contracts/money';
 import { Alert, Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -5,10 +6,10 @@ import { Link, useParams } from 'react-router';
 import { BackHeader } from '../../../components/back-header.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { useLoadDetail } from '../api/get-load-detail.ts';
-import { useSaveConsent } from '../api/save-consent.ts';
+import { useLoadConsent } from '../api/save-consent.ts';
 import { useLoadEvents } from '../api/use-load-events.ts';
 import { CallContact } from '../components/call-contact.tsx';
 import { QuoteSheet } from '../components/quote-sheet.tsx';
@@ -23,7 +24,7 @@ export function LoadDetailsPage() {
   const open = load.data?.loadState === 'OPEN';
   const { live } = useLoadEvents(demandId, Boolean(load.data) && (open || load.data?.loadState === 'AWARDED'));
   const left = useCountdown(open ? load.data?.biddingEndsAt : undefined);
-  const consent = useSaveConsent();
+  const consent = useLoadConsent();
 
   return (
     <Container size="sm" px="xs" py="sm">

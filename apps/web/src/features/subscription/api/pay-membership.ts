@@ -7,6 +7,7 @@ import {
 } from '@bhada/contracts/subscription';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { refreshWalletBalance } from '../../../lib/shared-data/wallet-balance.ts';
 import { subscriptionKeys } from './subscription-keys.ts';
 
 /** spec "POST /rest/tesseract/v1/profile/subscribe" (body medium). */
@@ -37,6 +38,6 @@ export function usePayMembership() {
       return { kind: 'paid', payment: await submitPayment(order.orderId) };
     },
     meta: { quiet: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }), refreshWalletBalance(queryClient)]),
   });
 }

@@ -1,5 +1,4 @@
 export const subscriptionKeys = {
   all: ['subscription'] as const,
   config: () => [...subscriptionKeys.all, 'config'] as const,
-  wallet: () => [...subscriptionKeys.all, 'wallet'] as const,
 };

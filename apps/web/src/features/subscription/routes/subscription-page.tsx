@@ -1,3 +1,4 @@
+import { formatPaisa, paisaToRupees } from '@bhada/contracts/money';
 import { Alert, Badge, Button, Card, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCrown, IconWallet } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -6,13 +7,13 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BackHeader } from '../../../components/back-header.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatPaisa } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSessionAccess } from '../../../lib/session.ts';
+import { useWalletBalance } from '../../../lib/shared-data/wallet-balance.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useSubscriptionConfig } from '../api/get-subscription-config.ts';
-import { useWalletBalance } from '../api/get-wallet-balance.ts';
 import { usePayMembership } from '../api/pay-membership.ts';
 import { resolveMedium } from '../medium-storage.ts';
 import { statusUrl } from '../status-url.ts';
@@ -68,7 +69,7 @@ export default function SubscriptionPage() {
       <Button
         component={Link}
         to={paths.addMoney}
-        state={{ from: here, ...(shortPaisa ? { amount: Math.ceil(shortPaisa / 100) } : {}) }}
+        state={{ from: here, ...(shortPaisa ? { amount: Math.ceil(paisaToRupees(shortPaisa)) } : {}) }}
         onClick={() => storage.set('referralUrl', here)}
         leftSection={<IconWallet size={16} />}
         color="orange"

@@ -10,6 +10,7 @@ import {
 } from '@bhada/contracts/support';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { putFile } from '../../../lib/upload.ts';
 import { supportKeys } from './support-keys.ts';
 
 const V1 = '/api/rest/tesseract/v1/ticket';
@@ -49,8 +50,7 @@ export async function uploadPhoto(ticketId: string, file: File, desk = false) {
     { fileName: file.name },
     { schema: ticketUploadResponseSchema },
   );
-  const put = await fetch(issued.url, { method: 'PUT', body: file, headers: { 'content-type': issued.contentType } });
-  if (!put.ok) throw new Error('upload failed');
+  await putFile(issued.url, file, issued.contentType);
   return issued.resourceKey;
 }
 

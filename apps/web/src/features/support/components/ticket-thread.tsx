@@ -20,19 +20,10 @@ export function TicketThread({ ticket, side }: { ticket: TicketDetail; side: 'op
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [live, setLive] = useState(false);
   const send = useSendMessage(ticket.ticketId, side === 'desk');
   const open = ticket.status === 'OPEN' || ticket.status === 'IN_PROGRESS';
   const refresh = () => void queryClient.invalidateQueries({ queryKey: supportKeys.all });
-  useEventStream(
-    `ticket:${ticket.ticketId}`,
-    true,
-    { 'ticket.message': refresh, 'ticket.status': refresh },
-    {
-      onOpen: () => setLive(true),
-      onDown: () => setLive(false),
-    },
-  );
+  const { live } = useEventStream(`ticket:${ticket.ticketId}`, true, { 'ticket.message': refresh, 'ticket.status': refresh });
   const mine = side === 'operator' ? 'OPERATOR' : 'SUPPORT';
 
   const submit = async () => {

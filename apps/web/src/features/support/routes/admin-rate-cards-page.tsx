@@ -1,9 +1,10 @@
+import { formatRupees } from '@bhada/contracts/money';
 import { Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useDecideRateCard, useRateCardQueue } from '../api/admin.ts';
 
 /** Admin: rate cards submitted for review, approved or rejected with a reason. */

@@ -1,3 +1,4 @@
+import { formatRupees } from '@bhada/contracts/money';
 import type { RateCard } from '@bhada/contracts/support';
 import { Badge, Button, Card, Container, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BackHeader } from '../../../components/back-header.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useRateCards, useSaveRateCards } from '../api/engagement.ts';
 
 const COLORS: Record<string, string> = { DRAFT: 'gray', SUBMITTED: 'blue', APPROVED: 'teal', REJECTED: 'red' };

@@ -1,10 +1,11 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import { Badge, Button, Card, Container, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconCopy, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BackHeader } from '../../../components/back-header.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatDate, formatPaisa } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useReferralLink } from '../api/engagement.ts';
 
 const STATE_COLORS: Record<string, string> = { JOINED: 'blue', REGISTERED: 'orange', REWARDED: 'teal' };

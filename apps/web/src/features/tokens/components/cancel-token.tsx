@@ -1,9 +1,9 @@
+import { formatRupees } from '@bhada/contracts/money';
 import type { CancelTokenResponse } from '@bhada/contracts/tokens';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from '../../../lib/format.ts';
 import { isApiError, newIdempotencyKey } from '../../../lib/http.ts';
 import { useCancelPreview, useCancelToken } from '../api/cancel-token.ts';
 

@@ -1,3 +1,4 @@
+import { formatRupees } from '@bhada/contracts/money';
 import { vehicleDetailsRequestSchema } from '@bhada/contracts/tokens';
 import { Alert, Button, Card, Container, Group, Radio, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconWallet } from '@tabler/icons-react';
@@ -7,7 +8,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BackHeader } from '../../../components/back-header.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { formatRupees } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { useSessionAccess } from '../../../lib/session.ts';

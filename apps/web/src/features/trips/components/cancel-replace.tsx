@@ -1,7 +1,7 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPaisa } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { snackbar, toast } from '../../../lib/notify.ts';
 import { useCancelConfirmation, useCancelReasons, useCancelTrip } from '../api/cancel-trip.ts';

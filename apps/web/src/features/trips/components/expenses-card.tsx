@@ -1,9 +1,9 @@
+import { formatPaisa, parseRupees } from '@bhada/contracts/money';
 import { CHARGE_TYPES, type ChargeType } from '@bhada/contracts/trips';
 import { Alert, Badge, Button, Card, Group, List, Modal, NumberInput, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatPaisa, rupeesToPaisa } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { isVersionAtLeast, nativeBridge } from '../../../lib/native-bridge.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -127,7 +127,7 @@ function ClaimModal({ tripId, onClose }: { tripId: string; onClose: () => void }
           disabled={!Number(amount) || description.trim().length < 3}
           onClick={() =>
             claim.mutate(
-              { tripId, type, amountInPaisa: rupeesToPaisa(Number(amount)), description: description.trim(), documentKeys: [] },
+              { tripId, type, amountInPaisa: parseRupees(amount) ?? 0, description: description.trim(), documentKeys: [] },
               {
                 onSuccess: () => {
                   toast({ msg: t('expenses.submitted') });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { snackbar, toast } from '../../../lib/notify.ts';
+import { putFile } from '../../../lib/upload.ts';
 import { getInvoiceUploadUrl, getInvoiceViewUrl, useAttachInvoice, useDeleteInvoice } from '../api/invoice.ts';
 
 /** spec §7: invoice upload-url → PUT → PATCH invoice; view through a signed URL; spec messages. */
@@ -20,8 +21,7 @@ export function InvoiceCard({ tripId, invoice, canUpload }: { tripId: string; in
     setBusy(true);
     try {
       const target = await getInvoiceUploadUrl(tripId, file.name);
-      const put = await fetch(target.url, { method: 'PUT', body: file, headers: { 'content-type': file.type || 'application/pdf' } });
-      if (!put.ok) throw new Error('upload failed');
+      await putFile(target.url, file, file.type || 'application/pdf');
       await attach.mutateAsync({ tripId, filePath: target.filePath, invoiceNumber: number.trim() || undefined });
       toast({ msg: t('invoice.updated') });
       setFile(null);

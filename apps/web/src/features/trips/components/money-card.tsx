@@ -1,8 +1,8 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import type { TripTransactions } from '@bhada/contracts/trips';
 import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatPaisa } from '../../../lib/format.ts';
 import { useTripTransactions } from '../api/get-trip-transactions.ts';
 
 type Tx = TripTransactions['transactions'][number];

@@ -1,9 +1,10 @@
+import { formatPaisa } from '@bhada/contracts/money';
 import type { TripListItem } from '@bhada/contracts/trips';
 import { Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconTruck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatPaisa } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { TripStateBadge } from './trip-state-badge.tsx';
 

@@ -1,3 +1,4 @@
+import { formatRupees } from '@bhada/contracts/money';
 import { type PassbookRow, WALLET_MESSAGES } from '@bhada/contracts/wallet';
 import { Alert, Box, Button, CloseButton, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -10,7 +11,7 @@ import { usePageTitle } from '../../../components/page-title.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { StatementFormatFooter } from '../../../components/statement-format-footer.tsx';
 import { VirtualRows } from '../../../components/virtual-rows.tsx';
-import { formatDateTime, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useOpenStatement } from '../../../lib/open-statement.ts';
 import { usePassbook } from '../api/get-passbook.ts';
 import { daysAgoIst, endOfDay, startOfDay, todayIst } from '../lib/dates.ts';
