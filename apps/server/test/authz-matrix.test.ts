@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
+import { OP1001 } from '../src/seed/demo-data.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { ACCOUNT_ACCESS } from './authz-account.ts';
 import { FLEET_ACCESS, FLEET_TABLES } from './authz-fleet.ts'; // fleet (issue 12)
@@ -296,7 +297,7 @@ beforeAll(async () => {
   tokens.consigner = await tokenFor(t.db, (await userByPhone('9000000101')).id);
   tokens.otherConsigner = await tokenFor(t.db, (await userByPhone('9000000102')).id);
   tokens.admin = await tokenFor(t.db, (await userByPhone('9000000900')).id);
-  tokens.subordinate = (await insertSubordinate(t.db, 'OP1001', [])).token;
+  tokens.subordinate = (await insertSubordinate(t.db, OP1001, [])).token;
 
   const tenantTrip = await one<{ id: string; demand_id: string }>(
     t.db,

@@ -3,6 +3,7 @@ import type { Db } from '../src/db/client.ts';
 import { consigners, drivers, operators, rolePermissions, roles, sessions, users, vehicles } from '../src/db/schema/index.ts';
 import { randomToken, sha256 } from '../src/lib/crypto.ts';
 import { newId } from '../src/lib/ids.ts';
+import { asConsignerCode, asOperatorId, type ConsignerCode, type OperatorId } from '../src/lib/tenancy.ts';
 
 let phoneSeq = 7000000000 + Math.floor(Math.random() * 900000) * 1000;
 /** a unique valid Indian mobile number per call */
@@ -33,20 +34,20 @@ export async function insertOperator(db: Db, overrides: { name?: string; phone?:
   await db.insert(operators).values(op);
   const owner = await insertUser(db, {
     kind: 'OPERATOR',
-    operatorId: op.id,
+    operatorId: asOperatorId(op.id),
     name: op.name,
     phone: overrides.phone,
     isDemo: overrides.isDemo,
   });
-  return { operatorId: op.id, owner };
+  return { operatorId: asOperatorId(op.id), owner };
 }
 
 export async function insertUser(
   db: Db,
   input: {
     kind: 'OPERATOR' | 'SUBORDINATE' | 'CONSIGNER' | 'ADMIN';
-    operatorId?: string;
-    consignerCode?: string;
+    operatorId?: OperatorId;
+    consignerCode?: ConsignerCode;
     roleId?: string;
     name?: string;
     phone?: string;
@@ -70,7 +71,7 @@ export async function insertUser(
   return { userId: id, userCode, phone, token: await tokenFor(db, id) };
 }
 
-export async function insertRole(db: Db, operatorId: string, permissions: PermissionCode[], name = `Role ${newId('R', 4)}`) {
+export async function insertRole(db: Db, operatorId: OperatorId, permissions: PermissionCode[], name = `Role ${newId('R', 4)}`) {
   const id = newId('ROL');
   await db.insert(roles).values({ id, operatorId, name });
   if (permissions.length) await db.insert(rolePermissions).values(permissions.map((permission) => ({ roleId: id, permission })));
@@ -78,14 +79,14 @@ export async function insertRole(db: Db, operatorId: string, permissions: Permis
 }
 
 /** A subordinate of the operator whose role holds exactly these permissions. */
-export async function insertSubordinate(db: Db, operatorId: string, permissions: PermissionCode[]) {
+export async function insertSubordinate(db: Db, operatorId: OperatorId, permissions: PermissionCode[]) {
   const role = await insertRole(db, operatorId, permissions);
   const user = await insertUser(db, { kind: 'SUBORDINATE', operatorId, roleId: role.roleId, name: 'Test Subordinate' });
   return { ...user, roleId: role.roleId };
 }
 
 export async function insertConsigner(db: Db, name = 'Test Consigner') {
-  const code = newId('CN', 6);
+  const code = asConsignerCode(newId('CN', 6));
   await db.insert(consigners).values({ code, name });
   const user = await insertUser(db, { kind: 'CONSIGNER', consignerCode: code, name: `${name} user` });
   return { consignerCode: code, user };
@@ -96,7 +97,7 @@ export async function insertAdmin(db: Db) {
 }
 
 let vehicleSeq = 1000;
-export async function insertVehicle(db: Db, operatorId: string, overrides: Partial<typeof vehicles.$inferInsert> = {}) {
+export async function insertVehicle(db: Db, operatorId: OperatorId, overrides: Partial<typeof vehicles.$inferInsert> = {}) {
   const id = newId('VEH');
   const row = {
     id,
@@ -116,7 +117,7 @@ export async function insertVehicle(db: Db, operatorId: string, overrides: Parti
   return row;
 }
 
-export async function insertDriver(db: Db, operatorId: string, name = 'Ramesh Yadav') {
+export async function insertDriver(db: Db, operatorId: OperatorId, name = 'Ramesh Yadav') {
   const id = newId('DRV');
   const phone = nextPhone();
   await db.insert(drivers).values({ id, operatorId, name, phone });

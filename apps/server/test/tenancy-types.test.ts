@@ -1,7 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { asOperatorId, type OperatorId } from '../src/lib/tenancy.ts';
+import { asOperatorId, type ConsignerCode, type OperatorId } from '../src/lib/tenancy.ts';
+import * as demandsRepo from '../src/modules/demands/demands.repository.ts';
 import * as fastagRepo from '../src/modules/fastag/fastag.repository.ts';
+import * as quotesRepo from '../src/modules/quotes/quotes.repository.ts';
+import * as subscriptionRepo from '../src/modules/subscription/subscription.repository.ts';
+import * as tokensRepo from '../src/modules/tokens/tokens.repository.ts';
 import * as tripsRepo from '../src/modules/trips/trips.repository.ts';
 
 /**
@@ -28,6 +32,26 @@ describe('tenant ids in repository calls', () => {
       await fastagRepo.findTag(db, { tagId: operatorId, operatorId: tagId });
       // @ts-expect-error the operator's transactions need the operator
       await fastagRepo.findTxn(db, { id: tagId });
+    };
+    expectTypeOf(wrong).returns.resolves.toBeVoid();
+  });
+
+  it('the token, quote, membership and load repositories refuse a swapped or bare operator id too', () => {
+    expectTypeOf(tokensRepo.findToken).parameter(1).toHaveProperty('operatorId').toEqualTypeOf<OperatorId>();
+    expectTypeOf(quotesRepo.deleteQuote).parameter(1).toHaveProperty('operatorId').toEqualTypeOf<OperatorId>();
+    expectTypeOf(demandsRepo.listDemands).parameter(1).toHaveProperty('consignerCode').toEqualTypeOf<ConsignerCode>();
+    // never called: the body exists for the type checker
+    const wrong = async (db: Db, operatorId: OperatorId, demandId: string, orderId: string, code: string) => {
+      // @ts-expect-error a load id where the operator id goes
+      await tokensRepo.findToken(db, { demandId: operatorId, operatorId: demandId });
+      // @ts-expect-error the operator id is one named field, not a second positional argument
+      await quotesRepo.deleteQuote(db, demandId, operatorId);
+      // @ts-expect-error an order id where the operator id goes
+      await subscriptionRepo.findOrder(db, { operatorId: orderId, orderId: operatorId });
+      // @ts-expect-error a bare string is not a consigner code
+      await demandsRepo.listDemands(db, { consignerCode: code, limit: 10, offset: 0 });
+      // @ts-expect-error "every consigner" is listAllDemandsForAdmin, not a null consigner
+      await demandsRepo.listDemands(db, { consignerCode: null, limit: 10, offset: 0 });
     };
     expectTypeOf(wrong).returns.resolves.toBeVoid();
   });

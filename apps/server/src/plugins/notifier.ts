@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { isLoopback } from '../lib/redact.ts';
+import type { OperatorId } from '../lib/tenancy.ts';
 
 export interface Message {
   channel: 'sms' | 'email';
@@ -22,7 +23,7 @@ export interface Message {
    * A message the recipient may stop in Settings: its kind, and the user it is for (or the operator
    * whose owner it is for). Messages without one (login codes, OTPs, replies) always go.
    */
-  preference?: { kind: NotificationKind; userId?: string; operatorId?: string };
+  preference?: { kind: NotificationKind; userId?: string; operatorId?: OperatorId };
 }
 export type StoredMessage = Omit<Message, 'attachments'> & {
   id: string;

@@ -3,15 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { operatorProfiles, policyAcceptances, savedPlaces, tdsDeclarations, vehicles } from '../db/schema/index.ts';
 import { istDay } from '../modules/account/tds.service.ts';
+import { OP1001, OP1002, OP1003 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
 const gstin = (state: string, pan: string) => `${state}${pan}1Z${gstinCheckChar(`${state}${pan}1Z`)}`;
 
 /** Demo compliance details; OP1003 (ten trucks) has a TDS declaration for this financial year. */
 const PROFILES = [
-  { operatorId: 'OP1001', pan: 'AKRPK4521L', state: '08', bank: ['Shree Balaji Roadlines', '50200012345678', 'HDFC0001234'] },
-  { operatorId: 'OP1002', pan: 'BGSPS7788K', state: '03', bank: null },
-  { operatorId: 'OP1003', pan: 'CSYPY3344M', state: '27', bank: ['Yadav Logistics', '3456789012', 'SBIN0000432'] },
+  { operatorId: OP1001, pan: 'AKRPK4521L', state: '08', bank: ['Shree Balaji Roadlines', '50200012345678', 'HDFC0001234'] },
+  { operatorId: OP1002, pan: 'BGSPS7788K', state: '03', bank: null },
+  { operatorId: OP1003, pan: 'CSYPY3344M', state: '27', bank: ['Yadav Logistics', '3456789012', 'SBIN0000432'] },
 ] as const;
 
 export const seedAccount: SeedStep = async (tx: Db) => {
@@ -28,10 +29,10 @@ export const seedAccount: SeedStep = async (tx: Db) => {
   }
   const today = istDay(new Date());
   const fyStart = Number(financialYearOf(today).slice(0, 4));
-  const fleet = await tx.select({ number: vehicles.number }).from(vehicles).where(eq(vehicles.operatorId, 'OP1003')).limit(10);
+  const fleet = await tx.select({ number: vehicles.number }).from(vehicles).where(eq(vehicles.operatorId, OP1003)).limit(10);
   await tx.insert(tdsDeclarations).values({
     id: 'TDS-DEMO-OP1003',
-    operatorId: 'OP1003',
+    operatorId: OP1003,
     kind: 'TDS_DECLARATION',
     name: 'Sunita Yadav',
     fatherName: 'Ramprasad Yadav',
@@ -41,7 +42,7 @@ export const seedAccount: SeedStep = async (tx: Db) => {
     state: 'Maharashtra',
     pinCode: '440026',
     phone: '9000000003',
-    opCode: 'OP1003',
+    opCode: OP1003,
     vehicleNumbers: fleet.map((v) => v.number),
     signedOn: `${fyStart}-04-01`,
     startDate: `${fyStart}-04-01`,

@@ -1,16 +1,24 @@
 /** The demo data set: real Indian cities and plausible fleets. Later areas add their own files. */
+import { asConsignerCode, asOperatorId } from '../lib/tenancy.ts';
+
+// the demo tenants, branded once here (seed data is a trust boundary, ADR 086)
+export const OP1001 = asOperatorId('OP1001');
+export const OP1002 = asOperatorId('OP1002');
+export const OP1003 = asOperatorId('OP1003');
+export const CN2001 = asConsignerCode('CN2001');
+export const CN2002 = asConsignerCode('CN2002');
 
 export const DEMO_OPERATORS = [
-  { id: 'OP1001', name: 'Rajesh Kumar', companyName: 'Shree Balaji Roadlines', city: 'Jaipur', phone: '9000000001' },
-  { id: 'OP1002', name: 'Gurpreet Singh', companyName: 'Khalsa Transport Co.', city: 'Ludhiana', phone: '9000000002' },
-  { id: 'OP1003', name: 'Sunita Yadav', companyName: 'Yadav Logistics', city: 'Nagpur', phone: '9000000003' },
+  { id: OP1001, name: 'Rajesh Kumar', companyName: 'Shree Balaji Roadlines', city: 'Jaipur', phone: '9000000001' },
+  { id: OP1002, name: 'Gurpreet Singh', companyName: 'Khalsa Transport Co.', city: 'Ludhiana', phone: '9000000002' },
+  { id: OP1003, name: 'Sunita Yadav', companyName: 'Yadav Logistics', city: 'Nagpur', phone: '9000000003' },
 ] as const;
 
 export const DEMO_SUBORDINATES = [
-  { operatorId: 'OP1001', name: 'Mahesh Sharma', phone: '9000000011', role: 'Dispatcher' },
-  { operatorId: 'OP1001', name: 'Pooja Meena', phone: '9000000012', role: 'Accounts' },
-  { operatorId: 'OP1002', name: 'Harjit Kaur', phone: '9000000021', role: 'Fleet manager' },
-  { operatorId: 'OP1003', name: 'Anil Wankhede', phone: '9000000031', role: 'Dispatcher' },
+  { operatorId: OP1001, name: 'Mahesh Sharma', phone: '9000000011', role: 'Dispatcher' },
+  { operatorId: OP1001, name: 'Pooja Meena', phone: '9000000012', role: 'Accounts' },
+  { operatorId: OP1002, name: 'Harjit Kaur', phone: '9000000021', role: 'Fleet manager' },
+  { operatorId: OP1003, name: 'Anil Wankhede', phone: '9000000031', role: 'Dispatcher' },
 ] as const;
 
 /** Roles each demo operator starts with; the Dispatcher has no user management. */
@@ -21,8 +29,8 @@ export const DEMO_ROLES = {
 } as const;
 
 export const DEMO_CONSIGNERS = [
-  { code: 'CN2001', name: 'Hindustan Cement Works', user: { name: 'Vikram Rathore', phone: '9000000101' } },
-  { code: 'CN2002', name: 'Deccan Agro Foods', user: { name: 'Lakshmi Narayanan', phone: '9000000102' } },
+  { code: CN2001, name: 'Hindustan Cement Works', user: { name: 'Vikram Rathore', phone: '9000000101' } },
+  { code: CN2002, name: 'Deccan Agro Foods', user: { name: 'Lakshmi Narayanan', phone: '9000000102' } },
 ] as const;
 
 export const DEMO_ADMIN = { name: 'Bhada Operations', phone: '9000000900' };

@@ -7,6 +7,7 @@ import { autoTopUpAmount } from '../modules/fastag/toll-events.service.ts';
 import { LANES, laneFor, tagClassForTyres, tollFarePaisa } from '../modules/fastag/toll-plazas.ts';
 import { accounts } from '../modules/ledger/accounts.ts';
 import { type AccountRef, balanceOf, type EntryInput, postEntries } from '../modules/ledger/ledger.service.ts';
+import { OP1003 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
 const DAY = 86_400_000;
@@ -135,7 +136,7 @@ export const seedFastag: SeedStep = async (tx: Db, rand: () => number) => {
   const ensureWallet = (op: string, need: number, at: Date) => {
     // OP1003 stops adding money in the last fortnight: its auto-recharges run short
     const late = at.getTime() > now - 15 * DAY;
-    if (wallets.get(op)! < need + 1_000_000 && !(op === 'OP1003' && late)) topUp(op, WALLET_TOPUP[op] ?? 3_000_000, at);
+    if (wallets.get(op)! < need + 1_000_000 && !(op === OP1003 && late)) topUp(op, WALLET_TOPUP[op] ?? 3_000_000, at);
   };
 
   for (const op of operators) if (wallets.get(op)! === 0) topUp(op, WALLET_TOPUP[op] ?? 3_000_000, new Date(start - DAY));

@@ -2,11 +2,12 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { drivers, fleetDocuments, gpsOrders, maintenanceReminders, trackingDevices, vehicles } from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
+import { OP1001, OP1002, OP1003 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
 const DAY_MS = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
-const OPERATORS = ['OP1001', 'OP1002', 'OP1003'];
+const OPERATORS = [OP1001, OP1002, OP1003];
 
 /**
  * Fleet demo rows (issue 12): per demo operator, documents in every review state (one vehicle waiting for
@@ -68,12 +69,12 @@ export const seedFleet: SeedStep = async (tx: Db) => {
       doc(v.id, 'INSURANCE', 'VERIFIED', { expiresOn: i === 2 ? day(9) : day(200 + i * 7) });
       doc(v.id, 'PUC', i === 3 ? 'PENDING' : 'VERIFIED', { expiresOn: i === 3 ? day(4) : day(90 + i) });
     }
-    doc(null, 'ID_PROOF', operatorId === 'OP1001' ? 'PENDING' : 'VERIFIED');
+    doc(null, 'ID_PROOF', operatorId === OP1001 ? 'PENDING' : 'VERIFIED');
     if (docs.length) await tx.insert(fleetDocuments).values(docs);
 
     const team = await tx.select().from(drivers).where(eq(drivers.operatorId, operatorId)).orderBy(asc(drivers.id));
     for (const [i, d] of team.entries()) {
-      const state = operatorId === 'OP1002' ? 'PB' : operatorId === 'OP1003' ? 'MH' : 'RJ';
+      const state = operatorId === OP1002 ? 'PB' : operatorId === OP1003 ? 'MH' : 'RJ';
       await tx
         .update(drivers)
         .set({

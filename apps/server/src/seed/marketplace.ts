@@ -4,6 +4,7 @@ import { demands, demandTokens, drivers, quoteEvents, quotes, trips, vehicles } 
 import type { TripPoint } from '../db/schema/trips-core.ts';
 import { randomToken } from '../lib/crypto.ts';
 import { roadKm } from '../lib/geo.ts';
+import type { OperatorId } from '../lib/tenancy.ts';
 import { accounts } from '../modules/ledger/accounts.ts';
 import { balanceOf, postEntry } from '../modules/ledger/ledger.service.ts';
 import { curatedPlaces } from '../modules/places/places.repository.ts';
@@ -140,7 +141,7 @@ export const seedMarketplace: SeedStep = async (tx: Db, rand) => {
     const id = `DM-SEED${String(n).padStart(3, '0')}`;
     const consigner = DEMO_CONSIGNERS[n % DEMO_CONSIGNERS.length]!;
 
-    const bids: Array<{ operatorId: string; amount: number; at: Date }> = [];
+    const bids: Array<{ operatorId: OperatorId; amount: number; at: Date }> = [];
     if (kind !== 'OPEN') {
       const bidders = kind === 'QUOTED' ? ops.slice(0, 2 + (n % 2)) : ops;
       for (const [i, op] of bidders.entries()) {

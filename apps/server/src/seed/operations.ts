@@ -13,6 +13,7 @@ import {
   users,
   vehicles,
 } from '../db/schema/index.ts';
+import type { ConsignerCode, OperatorId } from '../lib/tenancy.ts';
 import { type EntryInput, postEntries, SYSTEM_OWNER } from '../modules/ledger/ledger.service.ts';
 import { CITIES, DEMO_CONSIGNERS } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
@@ -129,8 +130,8 @@ export const seedOperations: SeedStep = async (tx: Db, rand) => {
   let n = 0;
   const add = (input: {
     tripId: string | null;
-    consignerCode: string;
-    operatorId: string | null;
+    consignerCode: ConsignerCode;
+    operatorId: OperatorId | null;
     from: string;
     to: string;
     freight: number;

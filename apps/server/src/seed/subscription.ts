@@ -2,12 +2,13 @@ import type { Db } from '../db/client.ts';
 import { membershipOrders, memberships } from '../db/schema/index.ts';
 import { accounts } from '../modules/ledger/accounts.ts';
 import { balanceOf, postEntry } from '../modules/ledger/ledger.service.ts';
+import { OP1002 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
 /** The default plan (SUBSCRIPTION_* settings): ₹999 for 365 days. */
 const DEMO_PLAN = { title: 'Bhada Membership', amountPaisa: 99_900, validityDays: 365 };
 /** The second demo operator is a member; the others are not, so the purchase can be tried. */
-const MEMBER_OPERATOR = 'OP1002';
+const MEMBER_OPERATOR = OP1002;
 
 /**
  * OP1002 bought the membership from its wallet when the demo started: a paid order, the wallet →

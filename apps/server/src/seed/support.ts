@@ -9,6 +9,7 @@ import {
   ticketMessages,
   trainingModules,
 } from '../db/schema/index.ts';
+import { OP1001 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
 const card = (titleEn: string, titleHi: string, textEn: string, textHi: string, videoUrl: string | null = null): StoredCard => ({
@@ -114,11 +115,11 @@ export const seedSupport: SeedStep = async (tx: Db) => {
       { questionId: 'q4', kind: 'TEXT', text: { en: 'What should we improve?', hi: 'हम क्या बेहतर करें?' }, options: [], required: false },
     ],
   });
-  await tx.insert(referralCodes).values({ operatorId: 'OP1001', code: 'BHDEMO01' });
+  await tx.insert(referralCodes).values({ operatorId: OP1001, code: 'BHDEMO01' });
   await tx.insert(referrals).values([
     {
       id: 'REF-DEMO-1',
-      referrerOperatorId: 'OP1001',
+      referrerOperatorId: OP1001,
       name: 'Mahesh Roadways',
       phone: '9812300001',
       city: 'Ajmer',
@@ -127,7 +128,7 @@ export const seedSupport: SeedStep = async (tx: Db) => {
     },
     {
       id: 'REF-DEMO-2',
-      referrerOperatorId: 'OP1001',
+      referrerOperatorId: OP1001,
       name: 'Gill Carriers',
       phone: '9812300002',
       city: 'Ludhiana',
@@ -138,7 +139,7 @@ export const seedSupport: SeedStep = async (tx: Db) => {
   await tx.insert(supportTickets).values([
     {
       id: 'TKT-DEMO-1',
-      operatorId: 'OP1001',
+      operatorId: OP1001,
       raisedBy: 'UOP1001',
       category: 'TRIP_PAYMENT',
       referenceType: 'NONE',
@@ -153,7 +154,7 @@ export const seedSupport: SeedStep = async (tx: Db) => {
     },
     {
       id: 'TKT-DEMO-2',
-      operatorId: 'OP1001',
+      operatorId: OP1001,
       raisedBy: 'UOP1001',
       category: 'OTHER',
       referenceType: 'NONE',
@@ -198,7 +199,7 @@ export const seedSupport: SeedStep = async (tx: Db) => {
   await tx.insert(rateCards).values([
     {
       id: 'RC-DEMO-1',
-      operatorId: 'OP1001',
+      operatorId: OP1001,
       origin: 'Jaipur',
       destination: 'Delhi',
       bodyType: 'CONTAINER',
@@ -208,7 +209,7 @@ export const seedSupport: SeedStep = async (tx: Db) => {
     },
     {
       id: 'RC-DEMO-2',
-      operatorId: 'OP1001',
+      operatorId: OP1001,
       origin: 'Jaipur',
       destination: 'Mumbai',
       bodyType: 'OPEN',
@@ -218,7 +219,7 @@ export const seedSupport: SeedStep = async (tx: Db) => {
     },
     {
       id: 'RC-DEMO-3',
-      operatorId: 'OP1001',
+      operatorId: OP1001,
       origin: 'Udaipur',
       destination: 'Ahmedabad',
       bodyType: 'CONTAINER',

@@ -16,11 +16,12 @@ import {
 } from '../db/schema/index.ts';
 import type { TripPoint } from '../db/schema/trips-core.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
+import type { OperatorId } from '../lib/tenancy.ts';
 import { accounts } from '../modules/ledger/accounts.ts';
 import { postEntry } from '../modules/ledger/ledger.service.ts';
 import { lanePoint } from '../modules/tracking/geo.ts';
 import { payAdvance, refundOnCancel, settle } from '../modules/trips/trip-money.ts';
-import { CITIES, DEMO_CONSIGNERS, DRIVER_NAMES } from './demo-data.ts';
+import { CITIES, DEMO_CONSIGNERS, DRIVER_NAMES, OP1001, OP1002, OP1003 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
 const PATH: string[] = [
@@ -47,11 +48,11 @@ const PROGRESS: Record<string, number> = {
   POD_VERIFIED: 1,
   COMPLETED: 1,
 };
-const PLAN: Record<string, string[]> = {
-  OP1001: ALL_STATES,
-  OP1002: ['ASSIGNED', 'IN_TRANSIT', 'UNLOADED', 'COMPLETED'],
-  OP1003: ['REACHED_LOADING', 'IN_TRANSIT', 'POD_SUBMITTED', 'COMPLETED'],
-};
+const PLAN: Array<[OperatorId, string[]]> = [
+  [OP1001, ALL_STATES],
+  [OP1002, ['ASSIGNED', 'IN_TRANSIT', 'UNLOADED', 'COMPLETED']],
+  [OP1003, ['REACHED_LOADING', 'IN_TRANSIT', 'POD_SUBMITTED', 'COMPLETED']],
+];
 const LANES: Array<[string, string]> = [
   ['Jaipur', 'Delhi'],
   ['Ahmedabad', 'Mumbai'],
@@ -113,7 +114,7 @@ export async function seedTripPapers(db: Db, put: (key: string, body: Buffer, co
 export const seedTrips: SeedStep = async (tx: Db, rand) => {
   const now = Date.now();
   let n = 0;
-  for (const [operatorId, states] of Object.entries(PLAN)) {
+  for (const [operatorId, states] of PLAN) {
     const busy = new Set((await tx.select({ v: trips.vehicleId }).from(trips).where(eq(trips.operatorId, operatorId))).map((r) => r.v));
     const fleet = (
       await tx

@@ -16,3 +16,18 @@ export function istWallClock(at: Date): Date {
 export function fromIstWallClock(wall: Date): Date {
   return new Date(wall.getTime() - IST_OFFSET_MS);
 }
+
+/** The instant an India calendar day (`YYYY-MM-DD`) begins. */
+export function istDayStart(day: string): Date {
+  return fromIstWallClock(new Date(`${day}T00:00:00Z`));
+}
+
+/** The India calendar day (`YYYY-MM-DD`) an instant falls on. */
+export function istDay(at: Date): string {
+  return istWallClock(at).toISOString().slice(0, 10);
+}
+
+/** The instant an India calendar day ends: the next day's start (exclusive). */
+export function istDayEnd(day: string): Date {
+  return new Date(istDayStart(day).getTime() + 86_400_000);
+}

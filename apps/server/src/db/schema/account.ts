@@ -1,10 +1,11 @@
 import type { Settings } from '@bhada/contracts/account';
 import { bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { created, ts, updated } from './columns.ts';
 
 /** Profile details beyond the operators row (migration 0110). */
 export const operatorProfiles = pgTable('operator_profiles', {
-  operatorId: text('operator_id').primaryKey(),
+  operatorId: text('operator_id').$type<OperatorId>().primaryKey(),
   ownerName: text('owner_name'),
   email: text('email'),
   gstin: text('gstin'),
@@ -18,7 +19,7 @@ export const operatorProfiles = pgTable('operator_profiles', {
 });
 
 export const operatorAppConfigs = pgTable('operator_app_configs', {
-  operatorId: text('operator_id').primaryKey(),
+  operatorId: text('operator_id').$type<OperatorId>().primaryKey(),
   loadScreen: text('load_screen').$type<'LIST' | 'MAP'>().notNull().default('LIST'),
   activeScreen: integer('active_screen').notNull().default(2),
   walletRechargeSource: text('wallet_recharge_source').$type<'RAZORPAY' | 'PAYTM'>().notNull().default('RAZORPAY'),
@@ -37,7 +38,7 @@ export const userSettings = pgTable('user_settings', {
 
 export const tdsDeclarations = pgTable('tds_declarations', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   kind: text('kind').$type<'TDS_DECLARATION' | 'UNDERTAKING'>().notNull(),
   name: text('name').notNull(),
   fatherName: text('father_name').notNull(),
@@ -59,7 +60,7 @@ export const tdsDeclarations = pgTable('tds_declarations', {
 export const policyAcceptances = pgTable(
   'policy_acceptances',
   {
-    operatorId: text('operator_id').notNull(),
+    operatorId: text('operator_id').$type<OperatorId>().notNull(),
     policyType: text('policy_type').notNull(),
     version: integer('version').notNull(),
     userId: text('user_id').notNull(),
@@ -71,7 +72,7 @@ export const policyAcceptances = pgTable(
 export const clientEvents = pgTable('client_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: text('user_id').notNull(),
-  operatorId: text('operator_id'),
+  operatorId: text('operator_id').$type<OperatorId>(),
   name: text('name').notNull(),
   screen: text('screen'),
   properties: jsonb('properties').$type<Record<string, unknown>>(),
@@ -93,7 +94,7 @@ export const savedPlaces = pgTable('saved_places', {
 
 export const placeSelections = pgTable('place_selections', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  operatorId: text('operator_id'),
+  operatorId: text('operator_id').$type<OperatorId>(),
   userId: text('user_id').notNull(),
   placeId: text('place_id').notNull(),
   searchText: text('search_text').notNull(),

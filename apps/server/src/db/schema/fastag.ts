@@ -1,4 +1,5 @@
 import { bigserial, boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { created, paisa, ts, updated } from './columns.ts';
 
 export type TagClass = 4 | 5 | 6 | 7 | 12 | 15 | 16;
@@ -7,7 +8,7 @@ export type FastagTxnKind = 'TOLL' | 'TOLL_REVERSAL' | 'RECHARGE' | 'AUTO_RECHAR
 /** Migration 0030. A tag's balance is the ledger account FASTAG:<tag_id>. */
 export const fastags = pgTable('fastags', {
   tagId: text('tag_id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   vehicleId: text('vehicle_id').notNull(),
   tagClass: integer('tag_class').$type<TagClass>().notNull(),
   barcode: text('barcode').notNull(),
@@ -25,7 +26,7 @@ export const fastagTransactions = pgTable('fastag_transactions', {
   id: text('id').primaryKey(),
   seq: bigserial('seq', { mode: 'number' }).notNull(),
   eventId: text('event_id'),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   tagId: text('tag_id').notNull(),
   vehicleId: text('vehicle_id').notNull(),
   kind: text('kind').$type<FastagTxnKind>().notNull(),
@@ -46,7 +47,7 @@ export const fastagTransactions = pgTable('fastag_transactions', {
 
 export const tickets = pgTable('tickets', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   raisedBy: text('raised_by').notNull(),
   category: text('category').notNull(),
   referenceType: text('reference_type').notNull(),

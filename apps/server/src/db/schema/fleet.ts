@@ -1,10 +1,11 @@
 import { boolean, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { created, paisa, ts, updated } from './columns.ts';
 
 /** A vehicle's KYC file or the operator's ID proof (migration 0100, ADR 100). */
 export const fleetDocuments = pgTable('fleet_documents', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   vehicleId: text('vehicle_id'),
   docType: text('doc_type').notNull(),
   resourceKey: text('resource_key').notNull(),
@@ -35,7 +36,7 @@ export const vehicleLookups = pgTable(
 
 export const gpsOrders = pgTable('gps_orders', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   vehicleId: text('vehicle_id').notNull(),
   status: text('status').$type<'PLACED' | 'SCHEDULED' | 'INSTALLED' | 'CANCELLED'>().notNull().default('PLACED'),
   contactPhone: text('contact_phone').notNull(),
@@ -50,7 +51,7 @@ export const gpsOrders = pgTable('gps_orders', {
 /** A service reminder for a vehicle, due by date or odometer (migration 0101, ADR 101). */
 export const maintenanceReminders = pgTable('maintenance_reminders', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   vehicleId: text('vehicle_id').notNull(),
   kind: text('kind').notNull(),
   note: text('note'),

@@ -1,4 +1,5 @@
 import { boolean, date, doublePrecision, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 import { created, ts, updated } from './columns.ts';
 
 export const operators = pgTable('operators', {
@@ -17,7 +18,7 @@ export const consigners = pgTable('consigners', {
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   name: text('name').notNull(),
   createdAt: created(),
 });
@@ -35,8 +36,8 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   email: text('email'),
   kind: text('kind').$type<'OPERATOR' | 'SUBORDINATE' | 'CONSIGNER' | 'ADMIN'>().notNull(),
-  operatorId: text('operator_id'),
-  consignerCode: text('consigner_code'),
+  operatorId: text('operator_id').$type<OperatorId>(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>(),
   roleId: text('role_id'),
   locale: text('locale').$type<'en' | 'hi'>().notNull().default('en'),
   isDemo: boolean('is_demo').notNull().default(false),
@@ -66,7 +67,7 @@ export const sessions = pgTable('sessions', {
 
 export const vehicles = pgTable('vehicles', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   number: text('number').notNull(),
   vehicleType: text('vehicle_type').notNull(),
   bodyType: text('body_type').notNull(),
@@ -88,7 +89,7 @@ export const vehicles = pgTable('vehicles', {
 
 export const drivers = pgTable('drivers', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
   createdAt: created(),

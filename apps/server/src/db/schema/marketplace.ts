@@ -1,11 +1,12 @@
 import { bigserial, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 import { created, paisa, ts, updated } from './columns.ts';
 import type { TripPoint } from './trips-core.ts';
 
 /** Loads posted by consigners (migration 0010). */
 export const demands = pgTable('demands', {
   id: text('id').primaryKey(),
-  consignerCode: text('consigner_code').notNull(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>().notNull(),
   postedBy: text('posted_by').notNull(),
   state: text('state').$type<'OPEN' | 'AWARDED' | 'CONFIRMED' | 'IN_TRIP' | 'CLOSED' | 'CANCELLED' | 'EXPIRED'>().notNull(),
   originCity: text('origin_city').notNull(),
@@ -28,7 +29,7 @@ export const demands = pgTable('demands', {
   tokenAmountPaisa: paisa('token_amount_paisa').notNull(),
   targetPricePaisa: paisa('target_price_paisa'),
   rankSalt: text('rank_salt').notNull(),
-  awardedOperatorId: text('awarded_operator_id'),
+  awardedOperatorId: text('awarded_operator_id').$type<OperatorId>(),
   awardedPricePaisa: paisa('awarded_price_paisa'),
   awardedAt: ts('awarded_at'),
   awardReason: text('award_reason'),
@@ -42,7 +43,7 @@ export const demandResponses = pgTable(
   'demand_responses',
   {
     demandId: text('demand_id').notNull(),
-    operatorId: text('operator_id').notNull(),
+    operatorId: text('operator_id').$type<OperatorId>().notNull(),
     consent: text('consent').$type<'ACCEPTED' | 'REJECTED'>().notNull(),
     userCode: text('user_code').notNull(),
     updatedAt: updated(),
@@ -53,7 +54,7 @@ export const demandResponses = pgTable(
 export const demandViews = pgTable('demand_views', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   demandId: text('demand_id').notNull(),
-  operatorId: text('operator_id'),
+  operatorId: text('operator_id').$type<OperatorId>(),
   userCode: text('user_code').notNull(),
   utmSource: text('utm_source').notNull(),
   viewedAt: ts('viewed_at').notNull().defaultNow(),
@@ -63,7 +64,7 @@ export const quotes = pgTable(
   'quotes',
   {
     demandId: text('demand_id').notNull(),
-    operatorId: text('operator_id').notNull(),
+    operatorId: text('operator_id').$type<OperatorId>().notNull(),
     amountPaisa: paisa('amount_paisa').notNull(),
     placedAt: ts('placed_at').notNull(),
     revisions: integer('revisions').notNull().default(1),
@@ -77,7 +78,7 @@ export const quotes = pgTable(
 export const quoteEvents = pgTable('quote_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   demandId: text('demand_id').notNull(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   amountPaisa: paisa('amount_paisa').notNull(),
   userCode: text('user_code').notNull(),
   createdAt: created(),
@@ -86,7 +87,7 @@ export const quoteEvents = pgTable('quote_events', {
 export const demandTokens = pgTable('demand_tokens', {
   id: text('id').primaryKey(),
   demandId: text('demand_id').notNull(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   status: text('status').$type<'DRAFT' | 'INITIATED' | 'PAID' | 'CANCELLED'>().notNull(),
   amountPaisa: paisa('amount_paisa').notNull(),
   vehicleId: text('vehicle_id'),

@@ -1,4 +1,5 @@
 import { bigserial, date, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 import { created, paisa, ts, updated } from './columns.ts';
 
 /** The operations desk (migration 0130, ADR 130). */
@@ -23,9 +24,9 @@ export const consignments = pgTable('consignments', {
   id: text('id').primaryKey(),
   code: text('code').notNull(),
   tripId: text('trip_id'),
-  consignerCode: text('consigner_code').notNull(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>().notNull(),
   consigneeId: text('consignee_id'),
-  operatorId: text('operator_id'),
+  operatorId: text('operator_id').$type<OperatorId>(),
   laneCode: text('lane_code'),
   originCity: text('origin_city').notNull(),
   destinationCity: text('destination_city').notNull(),
@@ -97,8 +98,8 @@ export const scheduledVehicles = pgTable('scheduled_vehicles', {
   consignmentId: text('consignment_id').notNull(),
   vehicleId: text('vehicle_id'),
   vehicleNumber: text('vehicle_number').notNull(),
-  operatorId: text('operator_id'),
-  consignerCode: text('consigner_code').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>().notNull(),
   laneCode: text('lane_code'),
   state: text('state').$type<'SCHEDULED' | 'REPORTED' | 'LOADED' | 'IN_TRANSIT' | 'REACHED' | 'UNLOADED'>().notNull(),
   scheduledAt: ts('scheduled_at').notNull(),
@@ -116,7 +117,7 @@ export const scheduledVehicles = pgTable('scheduled_vehicles', {
 
 export const reportRequests = pgTable('report_requests', {
   id: text('id').primaryKey(),
-  consignerCode: text('consigner_code').notNull(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>().notNull(),
   userId: text('user_id').notNull(),
   report: text('report').notNull(),
   email: text('email').notNull(),

@@ -1,11 +1,12 @@
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { created, paisa, ts, updated } from './columns.ts';
 
 export type MembershipOrderStatus = 'OPEN' | 'PAID' | 'EXPIRED';
 
 /** The operator's membership period (migration 0050). */
 export const memberships = pgTable('memberships', {
-  operatorId: text('operator_id').primaryKey(),
+  operatorId: text('operator_id').$type<OperatorId>().primaryKey(),
   activeFrom: ts('active_from').notNull(),
   activeUntil: ts('active_until').notNull(),
   lastOrderId: text('last_order_id'),
@@ -16,7 +17,7 @@ export const memberships = pgTable('memberships', {
 /** An order that buys the plan from the wallet; at most one OPEN per operator. */
 export const membershipOrders = pgTable('membership_orders', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   planCode: text('plan_code').notNull(),
   title: text('title').notNull(),
   amountPaisa: paisa('amount_paisa').notNull(),
@@ -38,7 +39,7 @@ export const membershipOrders = pgTable('membership_orders', {
 export const membershipInterests = pgTable(
   'membership_interests',
   {
-    operatorId: text('operator_id').notNull(),
+    operatorId: text('operator_id').$type<OperatorId>().notNull(),
     medium: text('medium').notNull(),
     userId: text('user_id').notNull(),
     createdAt: created(),

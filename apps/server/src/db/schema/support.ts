@@ -1,4 +1,5 @@
 import { boolean, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { created, paisa, ts, updated } from './columns.ts';
 
 export type TicketStatusValue = 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
@@ -6,7 +7,7 @@ export type TicketStatusValue = 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
 /** The tickets table (migration 0030) with the working columns support adds (migration 0120). */
 export const supportTickets = pgTable('tickets', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   raisedBy: text('raised_by').notNull(),
   category: text('category').notNull(),
   referenceType: text('reference_type').notNull(),
@@ -69,7 +70,7 @@ export const surveyResponses = pgTable(
   {
     surveyId: text('survey_id').notNull(),
     userId: text('user_id').notNull(),
-    operatorId: text('operator_id'),
+    operatorId: text('operator_id').$type<OperatorId>(),
     answers: jsonb('answers').$type<Array<{ questionId: string; value: string | string[] | number }>>().notNull(),
     createdAt: created(),
   },
@@ -121,7 +122,7 @@ export type RateCardStatus = 'DRAFT' | 'SUBMITTED' | 'APPROVED' | 'REJECTED';
 
 export const rateCards = pgTable('rate_cards', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   origin: text('origin').notNull(),
   destination: text('destination').notNull(),
   bodyType: text('body_type').notNull(),
@@ -135,20 +136,20 @@ export const rateCards = pgTable('rate_cards', {
 });
 
 export const referralCodes = pgTable('referral_codes', {
-  operatorId: text('operator_id').primaryKey(),
+  operatorId: text('operator_id').$type<OperatorId>().primaryKey(),
   code: text('code').notNull(),
   createdAt: created(),
 });
 
 export const referrals = pgTable('referrals', {
   id: text('id').primaryKey(),
-  referrerOperatorId: text('referrer_operator_id').notNull(),
+  referrerOperatorId: text('referrer_operator_id').$type<OperatorId>().notNull(),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
   city: text('city').notNull(),
   fleetSize: integer('fleet_size').notNull(),
   status: text('status').$type<'JOINED' | 'REGISTERED' | 'REWARDED'>().notNull().default('JOINED'),
-  referredOperatorId: text('referred_operator_id'),
+  referredOperatorId: text('referred_operator_id').$type<OperatorId>(),
   rewardPaisa: paisa('reward_paisa'),
   rewardEntryId: text('reward_entry_id'),
   rewardedAt: ts('rewarded_at'),

@@ -1,10 +1,11 @@
 import { bigserial, boolean, doublePrecision, pgTable, text } from 'drizzle-orm/pg-core';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { created, ts } from './columns.ts';
 
 /** GPS devices and phones that speak the OsmAnd protocol (migration 0021). */
 export const trackingDevices = pgTable('tracking_devices', {
   id: text('id').primaryKey(),
-  operatorId: text('operator_id').notNull(),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
   vehicleId: text('vehicle_id').notNull(),
   label: text('label').notNull(),
   identifierHash: text('identifier_hash').notNull(),

@@ -1,4 +1,5 @@
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 import { created, paisa, ts, updated } from './columns.ts';
 
 export interface TripPoint {
@@ -14,8 +15,8 @@ export interface TripPoint {
 export const trips = pgTable('trips', {
   id: text('id').primaryKey(),
   demandId: text('demand_id').notNull(),
-  operatorId: text('operator_id').notNull(),
-  consignerCode: text('consigner_code'),
+  operatorId: text('operator_id').$type<OperatorId>().notNull(),
+  consignerCode: text('consigner_code').$type<ConsignerCode>(),
   vehicleId: text('vehicle_id').notNull(),
   driverName: text('driver_name').notNull(),
   driverPhone: text('driver_phone').notNull(),

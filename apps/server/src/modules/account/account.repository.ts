@@ -111,7 +111,7 @@ export async function countFreeVehicles(db: Db, p: { operatorId: OperatorId }): 
 }
 
 /** The operator's owner (the account's OPERATOR user), to whom operator-wide messages go. */
-export async function findOwnerUserId(db: Db, p: { operatorId: string }): Promise<string | undefined> {
+export async function findOwnerUserId(db: Db, p: { operatorId: OperatorId }): Promise<string | undefined> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)

@@ -2,6 +2,8 @@ import { type LoadState, NEAR_PLACE_KM, type OperatorLoadState } from '@bhada/co
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consigners, demandResponses, demands, demandViews, operators, quotes, users, vehicles } from '../../db/schema/index.ts';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
+import { LOAD_TAB_RULES, type TabClause } from './load-tabs.ts';
 
 export type DemandRow = typeof demands.$inferSelect;
 
@@ -47,7 +49,7 @@ export async function listDueForAward(db: Db, now: Date, limit = 200): Promise<s
   return rows.map((r) => r.id);
 }
 
-export async function findResponse(db: Db, demandId: string, operatorId: string) {
+export async function findResponse(db: Db, { demandId, operatorId }: { demandId: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({ consent: demandResponses.consent })
     .from(demandResponses)
@@ -58,7 +60,7 @@ export async function findResponse(db: Db, demandId: string, operatorId: string)
 
 export async function upsertResponse(
   db: Db,
-  row: { demandId: string; operatorId: string; consent: 'ACCEPTED' | 'REJECTED'; userCode: string },
+  row: { demandId: string; operatorId: OperatorId; consent: 'ACCEPTED' | 'REJECTED'; userCode: string },
 ) {
   await db
     .insert(demandResponses)
@@ -70,7 +72,7 @@ export async function upsertResponse(
 }
 
 /** Quoting implies interest: records ACCEPTED unless the operator already answered. */
-export async function acceptIfUnanswered(db: Db, row: { demandId: string; operatorId: string; userCode: string }) {
+export async function acceptIfUnanswered(db: Db, row: { demandId: string; operatorId: OperatorId; userCode: string }) {
   await db
     .insert(demandResponses)
     .values({ ...row, consent: 'ACCEPTED' })
@@ -81,7 +83,7 @@ export async function insertView(db: Db, row: typeof demandViews.$inferInsert) {
   await db.insert(demandViews).values(row);
 }
 
-export async function findMyQuote(db: Db, demandId: string, operatorId: string) {
+export async function findMyQuote(db: Db, { demandId, operatorId }: { demandId: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({ amountPaisa: quotes.amountPaisa, placedAt: quotes.placedAt })
     .from(quotes)
@@ -91,7 +93,7 @@ export async function findMyQuote(db: Db, demandId: string, operatorId: string) 
 }
 
 /** The operator's fleet as the load board's ordering needs it (ADR 021). */
-export async function fleetOf(db: Db, operatorId: string) {
+export async function fleetOf(db: Db, { operatorId }: { operatorId: OperatorId }) {
   return db
     .select({
       vehicleType: vehicles.vehicleType,
@@ -143,20 +145,27 @@ function nearPoint(end: 'origin' | 'destination', p: NearPoint): SQL {
       <= ${NEAR_PLACE_KM}::float8)`;
 }
 
-function tabCondition(tab: OperatorLoadState, op: string, now: Date): SQL {
-  switch (tab) {
-    case 'OPEN':
-      return sql`d.state = 'OPEN' AND d.bidding_ends_at > ${now} AND q.operator_id IS NULL AND r.consent IS DISTINCT FROM 'REJECTED'`;
-    case 'QUOTED':
-      return sql`d.state = 'OPEN' AND q.operator_id IS NOT NULL AND r.consent IS DISTINCT FROM 'REJECTED'`;
-    case 'WON':
-      return sql`d.state = 'AWARDED' AND d.awarded_operator_id = ${op}`;
-    case 'CONFIRMED':
-      return sql`d.state IN ('CONFIRMED', 'IN_TRIP', 'CLOSED') AND d.awarded_operator_id = ${op}`;
-    case 'LOST':
-      return sql`q.operator_id IS NOT NULL AND (d.state IN ('CANCELLED', 'EXPIRED')
-        OR (d.state IN ('AWARDED', 'CONFIRMED', 'IN_TRIP', 'CLOSED') AND d.awarded_operator_id IS DISTINCT FROM ${op}))`;
-  }
+/** One clause of the tab table (load-tabs.ts) as SQL over `d` (load), `q` (my quote), `r` (my answer). */
+function clauseSql(c: TabClause, op: OperatorId, now: Date): SQL {
+  const parts: SQL[] = [
+    sql`d.state IN (${sql.join(
+      c.states.map((st) => sql`${st}`),
+      sql`, `,
+    )})`,
+  ];
+  if (c.mine !== undefined) parts.push(c.mine ? sql`d.awarded_operator_id = ${op}` : sql`d.awarded_operator_id IS DISTINCT FROM ${op}`);
+  if (c.quoted !== undefined) parts.push(c.quoted ? sql`q.operator_id IS NOT NULL` : sql`q.operator_id IS NULL`);
+  if (c.rejected !== undefined)
+    parts.push(c.rejected ? sql`r.consent IS NOT DISTINCT FROM 'REJECTED'` : sql`r.consent IS DISTINCT FROM 'REJECTED'`);
+  if (c.biddingOpen !== undefined) parts.push(c.biddingOpen ? sql`d.bidding_ends_at > ${now}` : sql`d.bidding_ends_at <= ${now}`);
+  return sql.join(parts, sql` AND `);
+}
+
+function tabCondition(tab: OperatorLoadState, op: OperatorId, now: Date): SQL {
+  return sql.join(
+    LOAD_TAB_RULES[tab].map((c) => sql`(${clauseSql(c, op, now)})`),
+    sql` OR `,
+  );
 }
 
 const ORDER: Record<OperatorLoadState, SQL> = {
@@ -183,7 +192,7 @@ export interface BoardRow {
   loading_at: Date | string;
   bidding_ends_at: Date | string;
   token_amount_paisa: string | number;
-  awarded_operator_id: string | null;
+  awarded_operator_id: OperatorId | null;
   my_quote: string | number | null;
   consent: 'ACCEPTED' | 'REJECTED' | null;
   type_match: boolean;
@@ -222,7 +231,15 @@ function boardFilterConditions(filters: BoardFilters): SQL[] {
 /** The operator's load board for one tab, ordered and paged; the total comes from a window count. */
 export async function listBoard(
   db: Db,
-  input: { operatorId: string; tab: OperatorLoadState; now: Date; fleet: FleetHint; filters: BoardFilters; limit: number; offset: number },
+  input: {
+    operatorId: OperatorId;
+    tab: OperatorLoadState;
+    now: Date;
+    fleet: FleetHint;
+    filters: BoardFilters;
+    limit: number;
+    offset: number;
+  },
 ): Promise<BoardRow[]> {
   const { operatorId: op, fleet, filters } = input;
   const where: SQL[] = [tabCondition(input.tab, op, input.now), ...boardFilterConditions(filters)];
@@ -249,8 +266,11 @@ export async function listBoard(
   return result.rows;
 }
 
-/** The OPEN tab's loads for this operator (alias d), without joining the wide rows (ADR 159). */
-function openToOperator(op: string, now: Date, filters: BoardFilters): SQL {
+/**
+ * The OPEN tab's loads for this operator (alias d), without joining the wide rows (ADR 159): the OPEN rule of
+ * LOAD_TAB_RULES written as anti-joins so the count can walk an index; load-tabs.test.ts holds the two equal.
+ */
+function openToOperator(op: OperatorId, now: Date, filters: BoardFilters): SQL {
   const where: SQL[] = [
     sql`d.state = 'OPEN' AND d.bidding_ends_at > ${now}`,
     sql`NOT EXISTS (SELECT 1 FROM quotes q WHERE q.demand_id = d.id AND q.operator_id = ${op})`,
@@ -269,7 +289,7 @@ export interface FitCell {
 }
 
 /** How many OPEN-tab loads fall in each fit cell: one index-only pass, no distance computed per load. */
-export async function countOpenCells(db: Db, input: { operatorId: string; now: Date; filters: BoardFilters }) {
+export async function countOpenCells(db: Db, input: { operatorId: OperatorId; now: Date; filters: BoardFilters }) {
   const query = sql`
     SELECT d.vehicle_type, d.body_type, d.origin_lat, d.origin_lng, count(*)::int AS n
     FROM demands d
@@ -294,7 +314,7 @@ export type OpenBoardRow = Omit<BoardRow, 'type_match' | 'nearest_km' | 'total'>
 export async function listOpenPage(
   db: Db,
   input: {
-    operatorId: string;
+    operatorId: OperatorId;
     now: Date;
     filters: BoardFilters;
     slices: Array<{ cells: FitCell[]; offset: number; limit: number }>;
@@ -326,27 +346,34 @@ export async function listOpenPage(
 }
 
 /** Counts for the state tabs, in one pass. */
-export async function countTabs(db: Db, op: string, now: Date): Promise<Record<OperatorLoadState, number>> {
-  const tabs = ['OPEN', 'QUOTED', 'WON', 'CONFIRMED', 'LOST'] as const;
+export async function countTabs(
+  db: Db,
+  { operatorId: op, now }: { operatorId: OperatorId; now: Date },
+): Promise<Record<OperatorLoadState, number>> {
+  const tabs = Object.keys(LOAD_TAB_RULES) as OperatorLoadState[];
   const cols = tabs.map((t) => sql`count(*) FILTER (WHERE ${tabCondition(t, op, now)})::int AS ${sql.raw(`"${t}"`)}`);
   const query = sql`
     SELECT ${sql.join(cols, sql`, `)}
     FROM demands d
     LEFT JOIN quotes q ON q.demand_id = d.id AND q.operator_id = ${op}
     LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
+    -- a cheap superset of every tab's rule, so the counts read only the loads that can be on one
     WHERE d.state = 'OPEN' OR d.awarded_operator_id = ${op} OR q.operator_id IS NOT NULL`;
   const result = (await db.execute(query)) as unknown as { rows: Array<Record<OperatorLoadState, number>> };
   const row = result.rows[0];
   return Object.fromEntries(tabs.map((t) => [t, Number(row?.[t] ?? 0)])) as Record<OperatorLoadState, number>;
 }
 
-const OPEN_TO_OPERATOR = (op: string, now: Date) => sql`
+const OPEN_TO_OPERATOR = (op: OperatorId, now: Date) => sql`
     FROM demands d
     LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
     WHERE d.state = 'OPEN' AND d.bidding_ends_at > ${now} AND r.consent IS DISTINCT FROM 'REJECTED'`;
 
 /** Values and counts of one filter over the loads open to this operator. */
-export async function searchOptions(db: Db, op: string, column: 'origin_city' | 'destination_city' | 'vehicle_type', now: Date) {
+export async function searchOptions(
+  db: Db,
+  { operatorId: op, column, now }: { operatorId: OperatorId; column: 'origin_city' | 'destination_city' | 'vehicle_type'; now: Date },
+) {
   const query = sql`
     SELECT ${sql.raw(`d.${column}`)} AS value, count(*)::int AS count
     ${OPEN_TO_OPERATOR(op, now)}
@@ -356,7 +383,10 @@ export async function searchOptions(db: Db, op: string, column: 'origin_city' | 
 }
 
 /** How many loads open to this operator start (or end) near each point, in one pass. */
-export async function countNear(db: Db, op: string, end: 'origin' | 'destination', points: NearPoint[], now: Date): Promise<number[]> {
+export async function countNear(
+  db: Db,
+  { operatorId: op, end, points, now }: { operatorId: OperatorId; end: 'origin' | 'destination'; points: NearPoint[]; now: Date },
+): Promise<number[]> {
   if (!points.length) return [];
   const cols = points.map((p, i) => sql`count(*) FILTER (WHERE ${nearPoint(end, p)})::int AS ${sql.raw(`"p${i}"`)}`);
   const result = (await db.execute(sql`SELECT ${sql.join(cols, sql`, `)} ${OPEN_TO_OPERATOR(op, now)}`)) as unknown as {
@@ -365,10 +395,11 @@ export async function countNear(db: Db, op: string, end: 'origin' | 'destination
   return points.map((_, i) => Number(result.rows[0]?.[`p${i}`] ?? 0));
 }
 
-/** Consigner (scoped by code) or admin (all) list of posted loads with quote counts. */
-export async function listDemands(db: Db, input: { consignerCode: string | null; state?: LoadState; limit: number; offset: number }) {
+type DemandPage = { state?: LoadState; limit: number; offset: number };
+
+async function selectDemands(db: Db, input: DemandPage, consignerCode?: ConsignerCode) {
   const where: SQL[] = [];
-  if (input.consignerCode) where.push(eq(demands.consignerCode, input.consignerCode));
+  if (consignerCode !== undefined) where.push(eq(demands.consignerCode, consignerCode));
   if (input.state) where.push(eq(demands.state, input.state));
   const cond = where.length ? and(...where) : undefined;
   const rows = await db
@@ -390,6 +421,16 @@ export async function listDemands(db: Db, input: { consignerCode: string | null;
   return { rows, total: total?.n ?? 0 };
 }
 
+/** One consigner's posted loads with quote counts. */
+export async function listDemands(db: Db, input: DemandPage & { consignerCode: ConsignerCode }) {
+  return selectDemands(db, input, input.consignerCode);
+}
+
+/** Every consigner's posted loads: the admin desk only. */
+export async function listAllDemandsForAdmin(db: Db, input: DemandPage) {
+  return selectDemands(db, input);
+}
+
 export async function listQuotesWithOperators(db: Db, demandId: string) {
   return db
     .select({
@@ -407,7 +448,7 @@ export async function listQuotesWithOperators(db: Db, demandId: string) {
 }
 
 /** Owner users of these operators, to tell them the result of an award. */
-export async function ownersOf(db: Db, operatorIds: string[]) {
+export async function ownersOf(db: Db, { operatorIds }: { operatorIds: OperatorId[] }) {
   if (!operatorIds.length) return [];
   return db
     .select({ operatorId: users.operatorId, userCode: users.userCode, phone: users.phone, name: users.name })
@@ -415,7 +456,7 @@ export async function ownersOf(db: Db, operatorIds: string[]) {
     .where(and(inArray(users.operatorId, operatorIds), eq(users.kind, 'OPERATOR'), sql`${users.deletedAt} IS NULL`));
 }
 
-export async function findConsignerName(db: Db, code: string) {
+export async function findConsignerName(db: Db, { consignerCode: code }: { consignerCode: ConsignerCode }) {
   const [row] = await db.select({ name: consigners.name }).from(consigners).where(eq(consigners.code, code)).limit(1);
   return row?.name;
 }

@@ -4,6 +4,7 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { fastags } from '../../db/schema/index.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 
@@ -23,7 +24,7 @@ export async function fundWallet(db: Db, operatorId: string, paisa: number) {
 
 export async function insertTag(
   db: Db,
-  operatorId: string,
+  operatorId: OperatorId,
   vehicleId: string,
   overrides: Partial<{ tagClass: TagClass; autoRecharge: boolean; minBalancePaisa: number; rechargeAmountPaisa: number | null }> = {},
 ) {

@@ -3,6 +3,7 @@ import { LEDGER_ERRORS } from '@bhada/contracts/ledger';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import type { Message } from '../../plugins/notifier.ts';
 import { accountId, balanceOf, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import { rupeesText } from '../wallet/statement-writer.ts';
@@ -14,7 +15,7 @@ import { type TagRow, TOLL_NETWORK, tagAccount, txnRow } from './fastag.service.
 
 export interface BalanceAlert {
   kind: 'LOW_BALANCE' | 'TOLL_DECLINED';
-  operatorId: string;
+  operatorId: OperatorId;
   vehicleNumber: string;
   plaza?: string;
   /** paisa */

@@ -2,6 +2,7 @@ import { type TagClass, type TollEvent, TXN_TYPES } from '@bhada/contracts/fasta
 import type { Db } from '../../db/client.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import * as repo from './fastag.repository.ts';
 import { LANES, laneFor, tollFarePaisa } from './toll-plazas.ts';
 
@@ -35,10 +36,13 @@ export function crossingFor(tag: { tagId: string; tagClass: number; vehicleNumbe
  */
 export async function simulateTollCrossings(
   db: Db,
-  opts: { secret: string; deliver: Deliver; count?: number; operatorIds?: string[]; rand?: () => number; now?: Date },
+  opts: { secret: string; deliver: Deliver; count?: number; operatorIds?: OperatorId[]; rand?: () => number; now?: Date },
 ) {
   const rand = opts.rand ?? Math.random;
-  const tags = await repo.pickActiveTags(db, opts.count ?? 5, opts.operatorIds);
+  const limit = opts.count ?? 5;
+  const tags = opts.operatorIds
+    ? await repo.pickActiveTagsOf(db, { limit, operatorIds: opts.operatorIds })
+    : await repo.pickAnyActiveTags(db, { limit });
   const results: Array<{ event: TollEvent; status: number; body: unknown }> = [];
   for (const tag of tags) {
     const event = crossingFor(tag, rand, opts.now ?? new Date());

@@ -19,7 +19,7 @@ export async function lockAccounts(db: Db, ids: string[]) {
     .for('update');
 }
 
-export async function setBalance(db: Db, id: string, balance: number) {
+export async function setBalance(db: Db, { id, balance }: { id: string; balance: number }) {
   await db.update(ledgerAccounts).set({ balance }).where(eq(ledgerAccounts.id, id));
 }
 
@@ -78,7 +78,7 @@ export async function writeEntry(
 }
 
 /** The balance of an account split into shards: the sum of them all. */
-export async function sumShardBalances(db: Db, kind: string, ownerId: string): Promise<number> {
+export async function sumShardBalances(db: Db, { kind, ownerId }: { kind: string; ownerId: string }): Promise<number> {
   const rows = await rowsOf<{ total: string | number | null }>(
     db,
     sql`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
@@ -92,30 +92,32 @@ export async function findBalance(db: Db, id: string) {
   return row?.balance;
 }
 
-export async function listAccountPostings(db: Db, accountId: string, opts: { limit: number; offset: number }) {
+/** A posting with the entry it belongs to, as the passbooks and statements read it. */
+const postingColumns = {
+  id: postings.id,
+  entryId: postings.entryId,
+  amount: postings.amount,
+  balanceAfter: postings.balanceAfter,
+  createdAt: postings.createdAt,
+  kind: journalEntries.kind,
+  memo: journalEntries.memo,
+  referenceType: journalEntries.referenceType,
+  referenceId: journalEntries.referenceId,
+};
+
+export async function listAccountPostings(db: Db, { accountId, limit, offset }: { accountId: string; limit: number; offset: number }) {
   return db
-    .select({
-      id: postings.id,
-      entryId: postings.entryId,
-      amount: postings.amount,
-      balanceAfter: postings.balanceAfter,
-      createdAt: postings.createdAt,
-      kind: journalEntries.kind,
-      memo: journalEntries.memo,
-      referenceType: journalEntries.referenceType,
-      referenceId: journalEntries.referenceId,
-      metadata: journalEntries.metadata,
-    })
+    .select({ ...postingColumns, metadata: journalEntries.metadata })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .where(eq(postings.accountId, accountId))
     .orderBy(desc(postings.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Closing balance of each account's last posting strictly before `at`; accounts without one are absent. */
-export async function findBalancesBefore(db: Db, accountIds: string[], at: Date): Promise<Map<string, number>> {
+export async function findBalancesBefore(db: Db, { accountIds, at }: { accountIds: string[]; at: Date }): Promise<Map<string, number>> {
   const rows = await db
     .selectDistinctOn([postings.accountId], { accountId: postings.accountId, balanceAfter: postings.balanceAfter })
     .from(postings)
@@ -127,22 +129,10 @@ export async function findBalancesBefore(db: Db, accountIds: string[], at: Date)
 /** Keyset page of an account's postings in [from, to], oldest first. */
 export async function listAccountPostingsBetween(
   db: Db,
-  accountId: string,
-  range: { from: Date; to: Date },
-  page: { afterId: number; limit: number },
+  { accountId, range, page }: { accountId: string; range: { from: Date; to: Date }; page: { afterId: number; limit: number } },
 ) {
   return db
-    .select({
-      id: postings.id,
-      entryId: postings.entryId,
-      amount: postings.amount,
-      balanceAfter: postings.balanceAfter,
-      createdAt: postings.createdAt,
-      kind: journalEntries.kind,
-      memo: journalEntries.memo,
-      referenceType: journalEntries.referenceType,
-      referenceId: journalEntries.referenceId,
-    })
+    .select(postingColumns)
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .where(

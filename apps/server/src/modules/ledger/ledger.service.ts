@@ -189,7 +189,7 @@ export async function postEntries(tx: Db, given: EntryInput[]): Promise<PostedEn
   }
   for (let i = 0; i < entries.length; i += 500) await repo.insertEntries(tx, entries.slice(i, i + 500));
   for (let i = 0; i < rows.length; i += 1000) await repo.insertPostings(tx, rows.slice(i, i + 1000));
-  for (const [id, s] of state) if (s.balance !== s.start) await repo.setBalance(tx, id, s.balance);
+  for (const [id, s] of state) if (s.balance !== s.start) await repo.setBalance(tx, { id, balance: s.balance });
   return posted;
 }
 
@@ -218,23 +218,23 @@ export async function withIdempotency<T>(
 
 /** An account's balance; an outside-world account's is the sum of its shards (ADR 158). */
 export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
-  if (isSharded(ref)) return repo.sumShardBalances(db, ref.kind, ref.ownerId);
+  if (isSharded(ref)) return repo.sumShardBalances(db, { kind: ref.kind, ownerId: ref.ownerId });
   return (await repo.findBalance(db, accountId(ref))) ?? 0;
 }
 
 export async function statement(db: Db, ref: AccountRef, page: { pageNo: number; pageSize: number }) {
-  return repo.listAccountPostings(db, accountId(ref), { limit: page.pageSize, offset: page.pageNo * page.pageSize });
+  return repo.listAccountPostings(db, { accountId: accountId(ref), limit: page.pageSize, offset: page.pageNo * page.pageSize });
 }
 
 /** Balances of these accounts just before a moment (the closing balance of their last posting before it), in paisa. */
 export async function balancesBefore(db: Db, refs: AccountRef[], at: Date): Promise<Map<string, number>> {
   if (!refs.length) return new Map();
-  return repo.findBalancesBefore(db, refs.map(accountId), at);
+  return repo.findBalancesBefore(db, { accountIds: refs.map(accountId), at });
 }
 
 /** An account's postings in a time window, oldest first, a page at a time (statements stream these). */
 export async function postingsBetween(db: Db, ref: AccountRef, range: { from: Date; to: Date }, page: { afterId: number; limit: number }) {
-  return repo.listAccountPostingsBetween(db, accountId(ref), range, page);
+  return repo.listAccountPostingsBetween(db, { accountId: accountId(ref), range, page });
 }
 
 /** The reconciliation proof behind `npm run ledger:check`. */

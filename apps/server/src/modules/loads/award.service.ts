@@ -1,6 +1,7 @@
 import { formatPaisa } from '@bhada/contracts/money';
 import { LOAD_EVENT_TYPES } from '@bhada/contracts/quotes';
 import type { ServiceContext } from '../../lib/context.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import * as desk from './load-desk.service.ts';
 
 /**
@@ -20,7 +21,7 @@ export async function announceAward(ctx: AwardContext, outcome: desk.AwardOutcom
     type: LOAD_EVENT_TYPES.state,
     data: { demandId: outcome.demandId, state: outcome.state },
   });
-  const ids = [outcome.winnerOperatorId, ...outcome.loserOperatorIds, outcome.previousWinner].filter((x): x is string => Boolean(x));
+  const ids = [outcome.winnerOperatorId, ...outcome.loserOperatorIds, outcome.previousWinner].filter((x): x is OperatorId => Boolean(x));
   const owners = await desk.ownersOf(ctx.db, [...new Set(ids)]);
   const price = outcome.pricePaisa ? formatPaisa(outcome.pricePaisa) : '';
   for (const owner of owners) {

@@ -11,6 +11,7 @@ import { randomToken } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { roadKm } from '../../lib/geo.ts';
 import { newId } from '../../lib/ids.ts';
+import { asConsignerCode, type ConsignerCode, type OperatorId } from '../../lib/tenancy.ts';
 import { demandForConsigner } from '../demands/demand-access.ts';
 import { moveLoad } from '../demands/demand-state.ts';
 import * as repo from '../demands/demands.repository.ts';
@@ -24,13 +25,15 @@ export type PostLoad = z.output<typeof postLoadRequestSchema>;
 
 export async function postLoad(
   db: Db,
-  actor: { kind: string; userCode: string; consignerCode: string | null },
+  actor: { kind: string; userCode: string; consignerCode: ConsignerCode | null },
   input: PostLoad & { consignerCode?: string },
   now = new Date(),
 ) {
-  const consignerCode = actor.kind === 'ADMIN' ? (input.consignerCode ?? actor.consignerCode) : actor.consignerCode;
+  // an admin names the consigner; the code is checked against the consigners before it is used
+  const chosen = actor.kind === 'ADMIN' && input.consignerCode ? asConsignerCode(input.consignerCode) : null;
+  const consignerCode = chosen ?? actor.consignerCode;
   if (!consignerCode) throw new AppError('VALIDATION_FAILED', 'Choose the consigner', { field: 'consignerCode' });
-  if (!(await repo.findConsignerName(db, consignerCode)))
+  if (!(await repo.findConsignerName(db, { consignerCode })))
     throw new AppError('VALIDATION_FAILED', 'Unknown consigner', { field: 'consignerCode' });
   const loadingAt = new Date(input.loadingAt);
   const endsAt = new Date(input.biddingEndsAt);
@@ -74,17 +77,15 @@ export async function postLoad(
 
 export async function listDemands(
   db: Db,
-  actor: { kind: string; consignerCode: string | null },
+  actor: { kind: string; consignerCode: ConsignerCode | null },
   query: { state?: LoadState; pageNo: number; pageSize: number },
 ) {
-  const scope = actor.kind === 'ADMIN' ? null : actor.consignerCode;
-  if (actor.kind !== 'ADMIN' && !scope) throw notFound();
-  const { rows, total } = await repo.listDemands(db, {
-    consignerCode: scope,
-    state: query.state,
-    limit: query.pageSize,
-    offset: query.pageNo * query.pageSize,
-  });
+  const page = { state: query.state, limit: query.pageSize, offset: query.pageNo * query.pageSize };
+  let found: Awaited<ReturnType<typeof repo.listDemands>>;
+  if (actor.kind === 'ADMIN') found = await repo.listAllDemandsForAdmin(db, page);
+  else if (actor.consignerCode) found = await repo.listDemands(db, { ...page, consignerCode: actor.consignerCode });
+  else throw notFound();
+  const { rows, total } = found;
   const demands: DemandSummary[] = rows.map(({ demand: d, consignerName, awardedOperatorName, quoteCount, bestQuote }) => ({
     demandId: d.id,
     state: d.state,
@@ -109,7 +110,7 @@ export async function listDemands(
 
 export const awardDeadline = (d: DemandRow) => (d.awardedAt ? new Date(d.awardedAt.getTime() + AWARD_CHANGE_MINUTES * 60_000) : null);
 
-export async function demandQuotes(db: Db, actor: { kind: string; consignerCode: string | null }, demandId: string) {
+export async function demandQuotes(db: Db, actor: { kind: string; consignerCode: ConsignerCode | null }, demandId: string) {
   const demand = await demandForConsigner(db, actor, demandId);
   const rows = await repo.listQuotesWithOperators(db, demandId);
   const deadline = demand.state === 'AWARDED' ? awardDeadline(demand) : null;
@@ -134,11 +135,11 @@ export async function demandQuotes(db: Db, actor: { kind: string; consignerCode:
 export interface AwardOutcome {
   demandId: string;
   state: 'AWARDED' | 'EXPIRED';
-  winnerOperatorId: string | null;
-  loserOperatorIds: string[];
+  winnerOperatorId: OperatorId | null;
+  loserOperatorIds: OperatorId[];
   pricePaisa: number | null;
   /** set when the consigner or admin replaced an earlier winner */
-  previousWinner?: string | null;
+  previousWinner?: OperatorId | null;
 }
 
 /**
@@ -175,7 +176,7 @@ export async function awardLoad(db: Db, demandId: string, now = new Date()): Pro
 /** The consigner or admin picks another quote, with a reason, within the deadline (ADR 020). */
 export async function changeAward(
   db: Db,
-  actor: { kind: string; consignerCode: string | null; userCode: string },
+  actor: { kind: string; consignerCode: ConsignerCode | null; userCode: string },
   demandId: string,
   input: { operatorId: string; reason: string },
   now = new Date(),
@@ -208,7 +209,7 @@ export async function changeAward(
   return outcome;
 }
 
-export async function cancelDemand(db: Db, actor: { kind: string; consignerCode: string | null }, demandId: string, reason: string) {
+export async function cancelDemand(db: Db, actor: { kind: string; consignerCode: ConsignerCode | null }, demandId: string, reason: string) {
   await demandForConsigner(db, actor, demandId);
   return inTransaction(db, async (tx) => {
     const demand = (await repo.lockDemand(tx, demandId, 'update'))!;
@@ -219,7 +220,7 @@ export async function cancelDemand(db: Db, actor: { kind: string; consignerCode:
   });
 }
 
-export async function ownersOf(db: Db, operatorIds: string[]) {
-  return repo.ownersOf(db, operatorIds);
+export async function ownersOf(db: Db, operatorIds: OperatorId[]) {
+  return repo.ownersOf(db, { operatorIds });
 }
 export { findDemand, listDueForAward } from '../demands/demands.repository.ts';

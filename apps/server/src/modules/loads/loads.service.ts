@@ -1,9 +1,10 @@
 import type { LoadDetail, LoadListQuery, LoadListResponse, LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { roadKm } from '../../lib/geo.ts';
-import { asOperatorId } from '../../lib/tenancy.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { demandForOperator } from '../demands/demand-access.ts';
 import * as repo from '../demands/demands.repository.ts';
+import { tabOf } from '../demands/load-tabs.ts';
 import { listSavedPlaces, savedPlaceOf } from '../places/places-app.service.ts';
 import { deleteQuote } from '../quotes/quotes.repository.ts';
 import { quoteView, secondsLeft, toRupees } from '../quotes/quotes.service.ts';
@@ -26,28 +27,27 @@ export const TAB_LABELS: Record<OperatorLoadState, [string, string]> = {
 export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 export const laneName = (d: { originCity: string; destinationCity: string }) => `${d.originCity} → ${d.destinationCity}`;
 
-/** How one operator sees a load's state (the board's tabs). */
+/**
+ * How one operator sees a load's state: the tab of the board it is listed under (one table of rules,
+ * `load-tabs.ts`). A load on none of this operator's tabs (answered "not interested", bidding over
+ * without a quote, or closed without one) shows as closed.
+ */
 export function operatorStateOf(
-  demand: Pick<DemandRow, 'state' | 'awardedOperatorId'>,
-  operatorId: string,
-  quoted: boolean,
+  demand: Pick<DemandRow, 'state' | 'awardedOperatorId' | 'biddingEndsAt'>,
+  scope: { operatorId: OperatorId; quoted: boolean; rejected: boolean; now: Date },
 ): OperatorLoadState {
-  switch (demand.state) {
-    case 'OPEN':
-      return quoted ? 'QUOTED' : 'OPEN';
-    case 'AWARDED':
-      return demand.awardedOperatorId === operatorId ? 'WON' : 'LOST';
-    case 'CONFIRMED':
-    case 'IN_TRIP':
-    case 'CLOSED':
-      return demand.awardedOperatorId === operatorId ? 'CONFIRMED' : 'LOST';
-    default:
-      return 'LOST';
-  }
+  const facts = {
+    state: demand.state,
+    mine: demand.awardedOperatorId === scope.operatorId,
+    quoted: scope.quoted,
+    rejected: scope.rejected,
+    biddingOpen: demand.biddingEndsAt.getTime() > scope.now.getTime(),
+  };
+  return tabOf(facts) ?? 'LOST';
 }
 
-export async function fleetHint(db: Db, operatorId: string): Promise<repo.FleetHint> {
-  const fleet = await repo.fleetOf(db, operatorId);
+export async function fleetHint(db: Db, operatorId: OperatorId): Promise<repo.FleetHint> {
+  const fleet = await repo.fleetOf(db, { operatorId });
   const spots = new Map<string, { lat: number; lng: number }>();
   for (const v of fleet) {
     if (v.lat == null || v.lng == null) continue;
@@ -64,8 +64,8 @@ export async function fleetHint(db: Db, operatorId: string): Promise<repo.FleetH
 }
 
 /** The operator's own saved places as filter points; another account's place answers 404 (ADR 115). */
-const placeOwner = (operatorId: string) => ({ kind: 'OPERATOR' as const, id: asOperatorId(operatorId) });
-async function nearSaved(db: Db, operatorId: string, id: string | undefined): Promise<repo.NearPoint | undefined> {
+const placeOwner = (operatorId: OperatorId) => ({ kind: 'OPERATOR' as const, id: operatorId });
+async function nearSaved(db: Db, operatorId: OperatorId, id: string | undefined): Promise<repo.NearPoint | undefined> {
   if (!id) return undefined;
   const place = await savedPlaceOf(db, { owner: placeOwner(operatorId), id });
   return { lat: place.placeLat, lng: place.placeLng };
@@ -77,7 +77,7 @@ async function nearSaved(db: Db, operatorId: string, id: string | undefined): Pr
  */
 async function openBoard(
   db: Db,
-  operatorId: string,
+  operatorId: OperatorId,
   fleet: repo.FleetHint,
   filters: repo.BoardFilters,
   page: { limit: number; offset: number },
@@ -100,7 +100,7 @@ async function openBoard(
   };
 }
 
-export async function listLoads(db: Db, operatorId: string, query: LoadListQuery, now = new Date()): Promise<LoadListResponse> {
+export async function listLoads(db: Db, operatorId: OperatorId, query: LoadListQuery, now = new Date()): Promise<LoadListResponse> {
   const tab = query['state-id'];
   const [fleet, originNear, destinationNear] = await Promise.all([
     fleetHint(db, operatorId),
@@ -121,7 +121,10 @@ export async function listLoads(db: Db, operatorId: string, query: LoadListQuery
     const endsAt = new Date(r.bidding_ends_at);
     return {
       demandId: r.id,
-      state: operatorStateOf({ state: r.state, awardedOperatorId: r.awarded_operator_id }, operatorId, myQuote !== null),
+      state: operatorStateOf(
+        { state: r.state, awardedOperatorId: r.awarded_operator_id, biddingEndsAt: endsAt },
+        { operatorId, quoted: myQuote !== null, rejected: r.consent === 'REJECTED', now },
+      ),
       loadState: r.state,
       laneName: `${r.origin_city} → ${r.destination_city}`,
       originCity: r.origin_city,
@@ -152,8 +155,8 @@ export async function listLoads(db: Db, operatorId: string, query: LoadListQuery
   };
 }
 
-export async function loadTabs(db: Db, operatorId: string, now = new Date()) {
-  const counts = await repo.countTabs(db, operatorId, now);
+export async function loadTabs(db: Db, operatorId: OperatorId, now = new Date()) {
+  const counts = await repo.countTabs(db, { operatorId, now });
   return (Object.keys(TAB_LABELS) as OperatorLoadState[]).map((stateId) => ({
     stateId,
     label: TAB_LABELS[stateId][0],
@@ -165,24 +168,18 @@ export async function loadTabs(db: Db, operatorId: string, now = new Date()) {
 export const OPTION_COLUMN = { ORIGIN: 'origin_city', DESTINATION: 'destination_city', VEHICLE_TYPE: 'vehicle_type' } as const;
 
 /** Filter values with counts; origin and destination also offer the operator's saved places (ADR 115). */
-export async function searchOptions(db: Db, operatorId: string, action: keyof typeof OPTION_COLUMN, now = new Date()) {
-  const options = await repo.searchOptions(db, operatorId, OPTION_COLUMN[action], now);
+export async function searchOptions(db: Db, operatorId: OperatorId, action: keyof typeof OPTION_COLUMN, now = new Date()) {
+  const options = await repo.searchOptions(db, { operatorId, column: OPTION_COLUMN[action], now });
   if (action === 'VEHICLE_TYPE') return { action, options, savedPlaces: [] };
   const places = await listSavedPlaces(db, { owner: placeOwner(operatorId) });
-  const end = action === 'ORIGIN' ? 'origin' : 'destination';
-  const counts = await repo.countNear(
-    db,
-    operatorId,
-    end,
-    places.map((p) => ({ lat: p.placeLat, lng: p.placeLng })),
-    now,
-  );
+  const points = places.map((p) => ({ lat: p.placeLat, lng: p.placeLng }));
+  const counts = await repo.countNear(db, { operatorId, end: action === 'ORIGIN' ? 'origin' : 'destination', points, now });
   return { action, options, savedPlaces: places.map((p, i) => ({ id: p.id, placeName: p.placeName, count: counts[i] ?? 0 })) };
 }
 
 export async function loadDetail(
   db: Db,
-  actor: { operatorId: string; userCode: string },
+  actor: { operatorId: OperatorId; userCode: string },
   demandId: string,
   utmSource: string | undefined,
   now = new Date(),
@@ -193,7 +190,7 @@ export async function loadDetail(
   }
   const [quote, response, hint] = await Promise.all([
     quoteView(db, demand, actor.operatorId, now),
-    repo.findResponse(db, demandId, actor.operatorId),
+    repo.findResponse(db, { demandId, operatorId: actor.operatorId }),
     fleetHint(db, actor.operatorId),
   ]);
   const nearest = hint.spots.length
@@ -202,7 +199,12 @@ export async function loadDetail(
   const won = demand.awardedOperatorId === actor.operatorId;
   return {
     demandId: demand.id,
-    state: operatorStateOf(demand, actor.operatorId, quote.value !== null),
+    state: operatorStateOf(demand, {
+      operatorId: actor.operatorId,
+      quoted: quote.value !== null,
+      rejected: response?.consent === 'REJECTED',
+      now,
+    }),
     loadState: demand.state,
     laneName: laneName(demand),
     originCity: demand.originCity,
@@ -242,7 +244,7 @@ export async function loadDetail(
  */
 export async function saveConsent(
   db: Db,
-  actor: { operatorId: string; userCode: string },
+  actor: { operatorId: OperatorId; userCode: string },
   demandId: string,
   consent: 'ACCEPTED' | 'REJECTED',
 ): Promise<{ demandId: string; loadConsent: 'ACCEPTED' | 'REJECTED'; quoteWithdrawn: boolean }> {
@@ -251,13 +253,14 @@ export async function saveConsent(
     const demand = await repo.lockDemand(tx, demandId, 'share');
     await repo.upsertResponse(tx, { demandId, operatorId: actor.operatorId, consent, userCode: actor.userCode });
     let quoteWithdrawn = false;
-    if (consent === 'REJECTED' && demand?.state === 'OPEN') quoteWithdrawn = await deleteQuote(tx, demandId, actor.operatorId);
+    if (consent === 'REJECTED' && demand?.state === 'OPEN')
+      quoteWithdrawn = await deleteQuote(tx, { demandId, operatorId: actor.operatorId });
     return { demandId, loadConsent: consent, quoteWithdrawn };
   });
 }
 
 /** spec "GET /odin/v2/{id}/call": whom the operator should call about a load. */
-export async function callContact(db: Db, operatorId: string, demandId: string) {
+export async function callContact(db: Db, operatorId: OperatorId, demandId: string) {
   const demand = await demandForOperator(db, operatorId, demandId);
   const point = demand.loadingPoints[0];
   if (demand.awardedOperatorId === operatorId && demand.state !== 'AWARDED' && point?.contactPhone) {

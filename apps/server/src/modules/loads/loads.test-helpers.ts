@@ -2,6 +2,7 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { roadKm } from '../../lib/geo.ts';
 import { newId } from '../../lib/ids.ts';
+import type { ConsignerCode } from '../../lib/tenancy.ts';
 import { type DemandRow, insertDemand } from '../demands/demands.repository.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
@@ -44,7 +45,7 @@ export function buildLoadRequest(overrides: Record<string, unknown> = {}) {
 /** Inserts a load row directly (for windows in the past and other states the API would refuse). */
 export async function insertLoad(
   db: Db,
-  consignerCode: string,
+  consignerCode: ConsignerCode,
   overrides: Partial<DemandRow> & { endsInMinutes?: number; loadingInHours?: number } = {},
 ): Promise<DemandRow> {
   const { endsInMinutes = 10, loadingInHours = 72, ...rest } = overrides;

@@ -1,5 +1,5 @@
 import { OPERATIONS_MESSAGES, type REPORT_TYPES } from '@bhada/contracts/operations';
-import { IST_TIME_ZONE } from '@bhada/contracts/time';
+import { IST_TIME_ZONE, istDayEnd, istDayStart } from '@bhada/contracts/time';
 import ExcelJS from 'exceljs';
 import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -34,10 +34,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const CONSIGNER_REPORT_JOB = 'operations.consignerReport';
 
 const ISO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: IST_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const dayStart = (d: string) => new Date(`${d}T00:00:00+05:30`);
-const dayAfter = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 const inPeriod = (at: Date, fromDate?: string, toDate?: string) =>
-  (!fromDate || at >= dayStart(fromDate)) && (!toDate || at < dayAfter(toDate));
+  (!fromDate || at >= istDayStart(fromDate)) && (!toDate || at < istDayEnd(toDate));
 
 /** Builds the report as an xlsx workbook in memory (a consigner's trips are thousands of rows, not millions). */
 export async function buildReport(
@@ -51,8 +49,8 @@ export async function buildReport(
 ) {
   const trips = await repo.listConsignerTripsForReport(ctx.db, {
     consignerCode,
-    from: fromDate ? dayStart(fromDate) : undefined,
-    to: toDate ? dayAfter(toDate) : undefined,
+    from: fromDate ? istDayStart(fromDate) : undefined,
+    to: toDate ? istDayEnd(toDate) : undefined,
   });
   const consignerName = (await repo.findConsignerName(ctx.db, { consignerCode })) ?? consignerCode;
   const now = ctx.clock.now();
@@ -275,7 +273,7 @@ export async function buildRequestedReport(ctx: ServiceContext, { requestId }: {
   if (request?.status !== 'BUILDING') return;
   try {
     const report = await buildReport(ctx, {
-      consignerCode: request.consignerCode as ConsignerCode,
+      consignerCode: request.consignerCode,
       reportType: request.report as ReportType,
       fromDate: request.fromDate ?? undefined,
       toDate: request.toDate ?? undefined,

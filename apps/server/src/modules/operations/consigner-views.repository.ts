@@ -11,7 +11,7 @@ import {
   users,
   vehicles,
 } from '../../db/schema/index.ts';
-import type { ConsignerCode } from '../../lib/tenancy.ts';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
 /** The consigner's own views: its vehicles, filters, demand documents and mailed report requests (ADR 133); every query takes the consigner's code. */
 
@@ -22,7 +22,7 @@ export interface ConsignerVehicleFilter {
   state?: string;
   originCity?: string;
   destinationCity?: string;
-  operatorId?: string;
+  operatorId?: OperatorId;
   from?: Date;
   to?: Date;
 }

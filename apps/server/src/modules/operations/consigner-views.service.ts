@@ -1,6 +1,7 @@
+import { istDayEnd, istDayStart } from '@bhada/contracts/time';
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { ConsignerCode } from '../../lib/tenancy.ts';
+import { asOperatorId, type ConsignerCode } from '../../lib/tenancy.ts';
 import * as repo from './operations.repository.ts';
 
 /** The consigner's own views (ADR 133): its vehicles, its mailed reports, its demands' documents. */
@@ -9,9 +10,6 @@ export interface ConsignerActor {
   consignerCode: ConsignerCode;
   userId: string;
 }
-
-const dayStart = (d: string) => new Date(`${d}T00:00:00+05:30`);
-const dayAfter = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 
 /** A lane filter is `Origin-Destination` city names (what getFilters offers). */
 function laneCities(laneCode: string | undefined) {
@@ -34,9 +32,10 @@ export async function consignerVehicles(
     consignerCode: actor.consignerCode,
     state: query.state,
     ...laneCities(query.laneCode),
-    operatorId: query.operatorId,
-    from: query.fromDate ? dayStart(query.fromDate) : undefined,
-    to: query.toDate ? dayAfter(query.toDate) : undefined,
+    // narrows the consigner's own trips, so any operator id the consigner names is safe to take
+    operatorId: query.operatorId ? asOperatorId(query.operatorId) : undefined,
+    from: query.fromDate ? istDayStart(query.fromDate) : undefined,
+    to: query.toDate ? istDayEnd(query.toDate) : undefined,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
   });

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { asConsignerCode } from '../../lib/tenancy.ts';
 import * as repo from './operations.repository.ts';
 
 /** The staff member acting (the admin kind); kept in the audit history. */
@@ -194,7 +195,8 @@ export async function updateConsignment(ctx: ServiceContext, { staff, input }: {
     const tx = trx as unknown as Db;
     const operatorId = await checkReferences(tx, input);
     const fields = {
-      consignerCode: input.consignerCode,
+      // the admin's choice of consigner, checked against the consigners by checkReferences above
+      consignerCode: asConsignerCode(input.consignerCode),
       consigneeId: input.consigneeId ?? null,
       tripId: input.tripId ?? null,
       laneCode: input.laneCode ?? null,

@@ -1,6 +1,8 @@
+import { istDayEnd, istDayStart } from '@bhada/contracts/time';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consigners, consignments, operators, positions, scheduledVehicles, trips, vehicles } from '../../db/schema/index.ts';
+import { asConsignerCode, asOperatorId } from '../../lib/tenancy.ts';
 import type { ScheduledRow } from './operations.repository.ts';
 
 /** Scheduled vehicles: the desk's placements and the map and itinerary reads over trips, vehicles and positions (ADR 134). */
@@ -54,12 +56,12 @@ function scheduleWhere(f: ScheduleWhere, extra: Array<SQL | undefined> = []) {
   const conds: Array<SQL | undefined> = [...extra];
   if (f.date) {
     // the day in India time
-    const start = new Date(`${f.date}T00:00:00+05:30`);
-    conds.push(gte(scheduledVehicles.scheduledAt, start), lt(scheduledVehicles.scheduledAt, new Date(start.getTime() + 86_400_000)));
+    conds.push(gte(scheduledVehicles.scheduledAt, istDayStart(f.date)), lt(scheduledVehicles.scheduledAt, istDayEnd(f.date)));
   }
   if (f.laneCode) conds.push(eq(scheduledVehicles.laneCode, f.laneCode));
-  if (f.consignerCode) conds.push(eq(scheduledVehicles.consignerCode, f.consignerCode));
-  if (f.operatorId) conds.push(eq(scheduledVehicles.operatorId, f.operatorId));
+  // an admin's filter narrows a list that already spans every tenant, so the ids it names are taken as given
+  if (f.consignerCode) conds.push(eq(scheduledVehicles.consignerCode, asConsignerCode(f.consignerCode)));
+  if (f.operatorId) conds.push(eq(scheduledVehicles.operatorId, asOperatorId(f.operatorId)));
   if (f.state) conds.push(eq(scheduledVehicles.state, f.state as ScheduledRow['state']));
   return and(...conds);
 }

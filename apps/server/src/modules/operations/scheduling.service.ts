@@ -7,6 +7,7 @@ import {
 } from '@bhada/contracts/operations';
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { haversineKm } from '../../lib/geo.ts';
 import * as repo from './operations.repository.ts';
 
 /**
@@ -169,12 +170,4 @@ export async function pathDetail(ctx: ServiceContext, { id }: { id: string }) {
   let km = 0;
   for (let i = 1; i < points.length; i++) km += haversineKm(points[i - 1]!, points[i]!);
   return { id: s.id, points, distanceKm: Math.round(km * 10) / 10 };
-}
-
-function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
 }

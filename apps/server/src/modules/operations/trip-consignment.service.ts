@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 import * as repo from './operations.repository.ts';
 
 /**
@@ -10,9 +11,9 @@ export async function consignmentForConfirmedLoad(
   tx: Db,
   input: {
     tripId: string;
-    operatorId: string;
+    operatorId: OperatorId;
     vehicleId: string;
-    consignerCode: string;
+    consignerCode: ConsignerCode;
     originCity: string;
     destinationCity: string;
     bodyType: string;

@@ -9,7 +9,7 @@ import {
 import { istWallClock } from '@bhada/contracts/time';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { asOperatorId } from '../../lib/tenancy.ts';
+import type { ConsignerCode } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { hasValidTdsDeclaration } from '../account/tds.service.ts';
 import { accounts } from '../ledger/accounts.ts';
@@ -50,7 +50,7 @@ type TripPaymentRow = Awaited<ReturnType<typeof repo.listConsignerTripPayments>>
  * TDS declaration (section 194C(6): a transporter with ten trucks or fewer) covering the trip's day.
  */
 export async function withholdsTds(db: Db, row: Pick<TripPaymentRow, 'operatorId' | 'createdAt'>): Promise<boolean> {
-  return !(await hasValidTdsDeclaration({ db }, { operatorId: asOperatorId(row.operatorId), on: row.createdAt }));
+  return !(await hasValidTdsDeclaration({ db }, { operatorId: row.operatorId, on: row.createdAt }));
 }
 
 /** TDS, paid and due of each trip; one declaration lookup per operator and day. */
@@ -82,7 +82,7 @@ export function tripBalanceOf(row: TripPaymentRow, withholdTds: boolean): TripBa
   };
 }
 
-export function consignerOf(actor: Actor): repo.PayerRef {
+export function consignerOf(actor: Actor): Extract<repo.PayerRef, { payerType: 'CONSIGNER' }> {
   const payer = payerOf(actor);
   if (payer.payerType !== 'CONSIGNER') throw forbidden('This is for consigners only');
   return payer;
@@ -93,7 +93,7 @@ export async function consignerBalances(deps: PaymentsDeps, actor: Actor, code?:
   const payer = consignerOf(actor);
   // another consigner's code is "not found", like any other foreign id
   if (code && code !== payer.payerId) throw notFound('Consigner not found');
-  const balances = await tripBalancesOf(deps.db, await repo.listConsignerTripPayments(deps.db, payer.payerId));
+  const balances = await tripBalancesOf(deps.db, await repo.listConsignerTripPayments(deps.db, { consignerCode: payer.payerId }));
   return {
     userCode: payer.payerId,
     balances,
@@ -126,7 +126,7 @@ export async function createConsignerOrder(deps: PaymentsDeps, actor: Actor, inp
     { purpose: 'CONSIGNER_TRIP', payer, userCode: actor.userCode, amountPaisa: amount, referenceId: chosenTrip, retryOf: input.retry },
     async (tx) => {
       await repo.lockTrip(tx, chosenTrip);
-      const [row] = await repo.listConsignerTripPayments(tx, payer.payerId, chosenTrip);
+      const [row] = await repo.listConsignerTripPayments(tx, { consignerCode: payer.payerId, tripId: chosenTrip });
       if (!row) throw notFound('Trip not found');
       const due = tripBalanceOf(row, await withholdsTds(tx, row)).balanceInPaisa;
       if (due <= 0) throw badRequest(row.pendingPaisa > 0 ? PAYMENTS_MESSAGES.paymentOpen : PAYMENTS_MESSAGES.nothingDue, 'tripId');
@@ -150,8 +150,8 @@ export async function completeConsignerOrder(deps: PaymentsDeps, actor: Actor, o
 export type { FeeMode };
 
 /** Each of the consigner's trips with its operator and what it owes (freight, TDS, paid, due): for reports. */
-export async function consignerTripAccounts(db: Db, consignerCode: string): Promise<Array<TripBalance & { operatorId: string }>> {
-  const rows = await repo.listConsignerTripPayments(db, consignerCode);
+export async function consignerTripAccounts(db: Db, consignerCode: ConsignerCode): Promise<Array<TripBalance & { operatorId: string }>> {
+  const rows = await repo.listConsignerTripPayments(db, { consignerCode });
   const balances = await tripBalancesOf(db, rows);
   return balances.map((balance, i) => ({ ...balance, operatorId: rows[i]?.operatorId ?? '' }));
 }

@@ -2,6 +2,7 @@ import type { AccountKind } from '@bhada/contracts/ledger';
 import { consignerTdsPaisa, FEE_MODES, internetChargePaisa, PAYMENTS_MESSAGES } from '@bhada/contracts/payments';
 import type { Db } from '../../db/client.ts';
 import type { CallbackSource, PaymentStatus } from '../../db/schema/index.ts';
+import { asConsignerCode } from '../../lib/tenancy.ts';
 import { paisaOf, type StatusResult } from '../../providers/payment/port.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { type Leg, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
@@ -92,7 +93,8 @@ export async function settleOrder(
 /** The part of a trip payment beyond what the trip still owed once every other settled payment counts. */
 export async function excessOf(tx: Db, order: Order): Promise<number> {
   if (order.purpose !== 'CONSIGNER_TRIP' || !order.referenceId) return 0;
-  const [row] = await repo.listConsignerTripPayments(tx, order.payerId, order.referenceId);
+  // a CONSIGNER_TRIP order's payer is the consigner
+  const [row] = await repo.listConsignerTripPayments(tx, { consignerCode: asConsignerCode(order.payerId), tripId: order.referenceId });
   if (!row) return order.amountPaisa;
   // this order is already SUCCESS inside the transaction, so it counts in paid: take it out again
   const paidByOthers = row.paidPaisa - order.amountPaisa;

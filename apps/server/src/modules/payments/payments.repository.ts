@@ -1,12 +1,11 @@
 import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type PaymentStatus, paymentAttempts, paymentCallbacks, paymentOrders, trips, vehicles } from '../../db/schema/index.ts';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
-export interface PayerRef {
-  payerType: 'OPERATOR' | 'CONSIGNER';
-  payerId: string;
-}
+/** Who pays: an operator (its wallet) or a consigner (its trips); the id's type follows the kind. */
+export type PayerRef = { payerType: 'OPERATOR'; payerId: OperatorId } | { payerType: 'CONSIGNER'; payerId: ConsignerCode };
 
 export async function insertOrder(db: Db, row: typeof paymentOrders.$inferInsert): Promise<OrderRow> {
   const [inserted] = await db.insert(paymentOrders).values(row).returning();
@@ -82,7 +81,7 @@ export async function setCheck(db: Db, id: string, checkCount: number, nextCheck
  * what open orders hold against it: PENDING at the bank, or CREATED with a transaction token still valid
  * (ADR 070).
  */
-export async function listConsignerTripPayments(db: Db, consignerCode: string, tripId?: string) {
+export async function listConsignerTripPayments(db: Db, { consignerCode, tripId }: { consignerCode: ConsignerCode; tripId?: string }) {
   const paid = sql<number>`coalesce(sum(${paymentOrders.amountPaisa} - ${paymentOrders.excessPaisa}) filter (where ${paymentOrders.status} = 'SUCCESS'), 0)::bigint`;
   const pending = sql<number>`coalesce(sum(${paymentOrders.amountPaisa}) filter (where ${paymentOrders.status} = 'PENDING' or (${paymentOrders.status} = 'CREATED' and ${paymentOrders.txnTokenExpiresAt} > now())), 0)::bigint`;
   return db

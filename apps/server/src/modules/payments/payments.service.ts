@@ -17,6 +17,7 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import type { PaymentPurpose } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { asOperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { type PaymentProvider, ProviderError } from '../../providers/payment/port.ts';
 import { ownerContact } from '../wallet/wallet.service.ts';
@@ -280,7 +281,9 @@ const RECEIPT_TEXT: Record<Order['purpose'], (amount: string) => string> = {
  */
 export async function sendReceipt(ctx: Pick<ServiceContext, 'db' | 'notifier'>, order: Order): Promise<void> {
   if (order.payerType !== 'OPERATOR') return;
-  const owner = await ownerContact(ctx.db, order.payerId);
+  // an OPERATOR payer's id is its operator id
+  const operatorId = asOperatorId(order.payerId);
+  const owner = await ownerContact(ctx.db, operatorId);
   if (!owner) return;
   await ctx.notifier.send({
     channel: 'sms',
@@ -288,6 +291,6 @@ export async function sendReceipt(ctx: Pick<ServiceContext, 'db' | 'notifier'>, 
     subject: 'Payment received',
     text: RECEIPT_TEXT[order.purpose](formatPaisa(order.amountPaisa)),
     kind: 'PAYMENT_RECEIPT',
-    preference: { kind: 'PAYMENTS', operatorId: order.payerId },
+    preference: { kind: 'PAYMENTS', operatorId },
   });
 }

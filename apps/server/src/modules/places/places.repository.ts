@@ -2,7 +2,7 @@ import type { Place } from '@bhada/contracts/places';
 import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consigners, gazetteer, gazetteerImports, placeSelections, savedPlaces, trips, vehicles } from '../../db/schema/index.ts';
-import type { OperatorId } from '../../lib/tenancy.ts';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
 export type SavedPlaceRow = typeof savedPlaces.$inferSelect & { city: string | null };
 
@@ -185,7 +185,7 @@ export async function searchConsigners(db: Db, p: { operatorId: OperatorId; text
     .selectDistinct({ code: trips.consignerCode })
     .from(trips)
     .where(and(eq(trips.operatorId, p.operatorId), isNotNull(trips.consignerCode)));
-  const codes = (await mine).map((r) => r.code).filter((c): c is string => Boolean(c));
+  const codes = (await mine).map((r) => r.code).filter((c): c is ConsignerCode => Boolean(c));
   if (codes.length === 0) return [];
   const rows = await db
     .select({ code: consigners.code, name: consigners.name })

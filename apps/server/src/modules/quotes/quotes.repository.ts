@@ -1,9 +1,13 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { demandResponses, demands, quoteEvents, quotes } from '../../db/schema/index.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 /** Places or revises the current quote; a new amount restarts its tie-break time. */
-export async function upsertQuote(db: Db, row: { demandId: string; operatorId: string; amountPaisa: number; userCode: string; now: Date }) {
+export async function upsertQuote(
+  db: Db,
+  row: { demandId: string; operatorId: OperatorId; amountPaisa: number; userCode: string; now: Date },
+) {
   await db
     .insert(quotes)
     .values({
@@ -33,7 +37,7 @@ export async function upsertQuote(db: Db, row: { demandId: string; operatorId: s
   });
 }
 
-export async function deleteQuote(db: Db, demandId: string, operatorId: string) {
+export async function deleteQuote(db: Db, { demandId, operatorId }: { demandId: string; operatorId: OperatorId }) {
   const gone = await db
     .delete(quotes)
     .where(and(eq(quotes.demandId, demandId), eq(quotes.operatorId, operatorId)))
@@ -66,7 +70,7 @@ export async function recentLanePrices(db: Db, input: { originCity: string; dest
  * The load share-locked (the award takes it for update) together with what the quote path needs of
  * this operator: its current quote and its answer to the load, in one round trip (ADR 157).
  */
-export async function lockForQuote(db: Db, demandId: string, operatorId: string) {
+export async function lockForQuote(db: Db, { demandId, operatorId }: { demandId: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({
       demand: demands,
@@ -97,7 +101,7 @@ interface StandingRow {
 }
 
 /** The other bidders' part of a standing, ranked by amount, then time placed, then operator (ADR 022). */
-const othersOf = (q: { demandId: string; operatorId: string; amountPaisa: number; placedAt: Date }): SQL => sql`
+const othersOf = (q: { demandId: string; operatorId: OperatorId; amountPaisa: number; placedAt: Date }): SQL => sql`
   SELECT count(*) AS others, min(amount_paisa) AS best_other,
     count(*) FILTER (WHERE amount_paisa < ${q.amountPaisa}
       OR (amount_paisa = ${q.amountPaisa} AND (placed_at < ${q.placedAt.toISOString()}::timestamptz
@@ -115,7 +119,7 @@ function standingFrom(row: StandingRow | undefined, amountPaisa: number): Standi
 }
 
 /** The standing of a quote already stored. */
-export async function standingOf(db: Db, q: { demandId: string; operatorId: string; amountPaisa: number; placedAt: Date }) {
+export async function standingOf(db: Db, q: { demandId: string; operatorId: OperatorId; amountPaisa: number; placedAt: Date }) {
   const result = (await db.execute(othersOf(q))) as unknown as { rows: StandingRow[] };
   return standingFrom(result.rows[0], q.amountPaisa);
 }
@@ -127,7 +131,7 @@ export async function standingOf(db: Db, q: { demandId: string; operatorId: stri
  */
 export async function writeQuote(
   db: Db,
-  row: { demandId: string; operatorId: string; amountPaisa: number; userCode: string; now: Date },
+  row: { demandId: string; operatorId: OperatorId; amountPaisa: number; userCode: string; now: Date },
 ): Promise<Standing> {
   const at = row.now.toISOString();
   const result = (await db.execute(sql`

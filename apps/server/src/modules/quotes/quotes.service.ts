@@ -4,6 +4,7 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import { demandForOperator } from '../demands/demand-access.ts';
 import { type DemandRow, findDemand } from '../demands/demands.repository.ts';
@@ -32,7 +33,7 @@ const tags = new Map<string, string>();
  * An opaque, per-load tag for an operator: unlinkable across loads and to the operator's id. Every
  * leaderboard event names every bidder, so the tags are remembered (a bounded map, ADR 157).
  */
-export function tagFor(salt: string, operatorId: string) {
+export function tagFor(salt: string, operatorId: OperatorId) {
   const key = `${salt}:${operatorId}`;
   let tag = tags.get(key);
   if (tag === undefined) {
@@ -45,7 +46,7 @@ export function tagFor(salt: string, operatorId: string) {
 
 type Ranked = Awaited<ReturnType<typeof ranking>>;
 
-function leaderboardFrom(demand: Pick<DemandRow, 'rankSalt'>, ranked: Ranked, operatorId: string): Leaderboard {
+function leaderboardFrom(demand: Pick<DemandRow, 'rankSalt'>, ranked: Ranked, operatorId: OperatorId): Leaderboard {
   const index = ranked.findIndex((r) => r.operatorId === operatorId);
   return {
     rank: index >= 0 ? index + 1 : null,
@@ -56,7 +57,7 @@ function leaderboardFrom(demand: Pick<DemandRow, 'rankSalt'>, ranked: Ranked, op
 }
 
 /** spec "Load quote: value, timeLeft, leaderboard" for one operator. */
-export async function quoteView(db: Db, demand: DemandRow, operatorId: string, now = new Date()): Promise<QuoteView> {
+export async function quoteView(db: Db, demand: DemandRow, operatorId: OperatorId, now = new Date()): Promise<QuoteView> {
   const ranked = await ranking(db, demand.id);
   const mine = ranked.find((r) => r.operatorId === operatorId);
   const open = demand.state === 'OPEN';
@@ -100,13 +101,13 @@ export interface SubmittedQuote {
  */
 export async function submitQuote(
   db: Db,
-  actor: { operatorId: string; userCode: string },
+  actor: { operatorId: OperatorId; userCode: string },
   demandId: string,
   valueRupees: number,
   now = new Date(),
 ): Promise<SubmittedQuote> {
   return inTransaction(db, async (tx) => {
-    const found = await lockForQuote(tx, demandId, actor.operatorId);
+    const found = await lockForQuote(tx, { demandId, operatorId: actor.operatorId });
     const demand = found?.demand;
     // 404 for loads the operator may not see, before anything else (as demandForOperator decides)
     if (!demand || (demand.state !== 'OPEN' && demand.awardedOperatorId !== actor.operatorId && found.amountPaisa === null)) {
@@ -144,7 +145,7 @@ function median(values: number[]): number {
  */
 export async function quoteQuality(
   db: Db,
-  operatorId: string,
+  operatorId: OperatorId,
   demandId: string,
   valueRupees: number | undefined,
   now = new Date(),
@@ -209,7 +210,7 @@ export function leaderboardBroadcaster(ctx: Pick<ServiceContext, 'db' | 'events'
 }
 
 /** The quote's own view, from its standing: no second read of the ranking (ADR 157). */
-export function viewOf(placed: SubmittedQuote, operatorId: string, now: Date): QuoteView {
+export function viewOf(placed: SubmittedQuote, operatorId: OperatorId, now: Date): QuoteView {
   const { demand, standing } = placed;
   return {
     value: toRupees(placed.amountPaisa),
@@ -231,7 +232,7 @@ export function viewOf(placed: SubmittedQuote, operatorId: string, now: Date): Q
  */
 export async function placeQuote(
   ctx: Pick<ServiceContext, 'db' | 'events' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>,
-  actor: { operatorId: string; userCode: string },
+  actor: { operatorId: OperatorId; userCode: string },
   demandId: string,
   valueRupees: number,
 ): Promise<QuoteView> {

@@ -1,24 +1,25 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { membershipInterests, membershipOrders, memberships } from '../../db/schema/index.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 export type MembershipRow = typeof memberships.$inferSelect;
 export type MembershipOrderRow = typeof membershipOrders.$inferSelect;
 
-export async function findMembership(db: Db, operatorId: string): Promise<MembershipRow | undefined> {
+export async function findMembership(db: Db, { operatorId }: { operatorId: OperatorId }): Promise<MembershipRow | undefined> {
   const [row] = await db.select().from(memberships).where(eq(memberships.operatorId, operatorId)).limit(1);
   return row;
 }
 
 /** The membership row under a row lock (a payment extends it). */
-export async function lockMembership(db: Db, operatorId: string): Promise<MembershipRow | undefined> {
+export async function lockMembership(db: Db, { operatorId }: { operatorId: OperatorId }): Promise<MembershipRow | undefined> {
   const [row] = await db.select().from(memberships).where(eq(memberships.operatorId, operatorId)).limit(1).for('update');
   return row;
 }
 
 export async function upsertMembership(
   db: Db,
-  row: { operatorId: string; activeFrom: Date; activeUntil: Date; lastOrderId: string | null },
+  row: { operatorId: OperatorId; activeFrom: Date; activeUntil: Date; lastOrderId: string | null },
 ): Promise<MembershipRow> {
   const [saved] = await db
     .insert(memberships)
@@ -31,7 +32,7 @@ export async function upsertMembership(
   return saved!;
 }
 
-export async function findOpenOrder(db: Db, operatorId: string): Promise<MembershipOrderRow | undefined> {
+export async function findOpenOrder(db: Db, { operatorId }: { operatorId: OperatorId }): Promise<MembershipOrderRow | undefined> {
   const [row] = await db
     .select()
     .from(membershipOrders)
@@ -40,23 +41,24 @@ export async function findOpenOrder(db: Db, operatorId: string): Promise<Members
   return row;
 }
 
-/** An order of this operator; another operator's order is not found. */
-export async function findOrder(db: Db, operatorId: string, orderId: string): Promise<MembershipOrderRow | undefined> {
-  const [row] = await db
+type OrderScope = { operatorId: OperatorId; orderId: string };
+
+const selectOrder = (db: Db, { operatorId, orderId }: OrderScope) =>
+  db
     .select()
     .from(membershipOrders)
     .where(and(eq(membershipOrders.id, orderId), eq(membershipOrders.operatorId, operatorId)))
     .limit(1);
+
+/** An order of this operator; another operator's order is not found. */
+export async function findOrder(db: Db, scope: OrderScope): Promise<MembershipOrderRow | undefined> {
+  const [row] = await selectOrder(db, scope);
   return row;
 }
 
-export async function lockOrder(db: Db, operatorId: string, orderId: string): Promise<MembershipOrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(membershipOrders)
-    .where(and(eq(membershipOrders.id, orderId), eq(membershipOrders.operatorId, operatorId)))
-    .limit(1)
-    .for('update');
+/** The same order under a row lock (paying it). */
+export async function lockOrder(db: Db, scope: OrderScope): Promise<MembershipOrderRow | undefined> {
+  const [row] = await selectOrder(db, scope).for('update');
   return row;
 }
 
@@ -69,9 +71,11 @@ export async function insertOpenOrder(db: Db, row: typeof membershipOrders.$infe
 /** Moves an order only from the status it was read in; undefined when someone else moved it first. */
 export async function updateOrderIf(
   db: Db,
-  orderId: string,
-  from: MembershipOrderRow['status'],
-  patch: Partial<typeof membershipOrders.$inferInsert>,
+  {
+    orderId,
+    from,
+    set: patch,
+  }: { orderId: string; from: MembershipOrderRow['status']; set: Partial<typeof membershipOrders.$inferInsert> },
 ): Promise<MembershipOrderRow | undefined> {
   const [row] = await db
     .update(membershipOrders)
@@ -82,11 +86,11 @@ export async function updateOrderIf(
 }
 
 /** Records a medium once per operator; a repeat inserts nothing. */
-export async function insertInterest(db: Db, row: { operatorId: string; medium: string; userId: string }): Promise<void> {
+export async function insertInterest(db: Db, row: { operatorId: OperatorId; medium: string; userId: string }): Promise<void> {
   await db.insert(membershipInterests).values(row).onConflictDoNothing();
 }
 
-export async function listInterests(db: Db, operatorId: string) {
+export async function listInterests(db: Db, { operatorId }: { operatorId: OperatorId }) {
   return db
     .select({ medium: membershipInterests.medium, createdAt: membershipInterests.createdAt })
     .from(membershipInterests)
@@ -95,7 +99,7 @@ export async function listInterests(db: Db, operatorId: string) {
 }
 
 /** The medium the operator most recently came from, for the order's attribution. */
-export async function findLatestMedium(db: Db, operatorId: string): Promise<string | undefined> {
+export async function findLatestMedium(db: Db, { operatorId }: { operatorId: OperatorId }): Promise<string | undefined> {
   const [row] = await db
     .select({ medium: membershipInterests.medium })
     .from(membershipInterests)

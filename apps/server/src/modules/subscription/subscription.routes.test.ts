@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertAdmin, insertConsigner, insertOperator, insertSubordinate } from '../../../test/factories.ts';
 import { journalEntries, membershipInterests, membershipOrders, memberships } from '../../db/schema/index.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { fundWallet } from '../loads/loads.test-helpers.ts';
@@ -22,7 +23,8 @@ const PRICE = 99_900;
 
 const wallet = (operatorId: string) => balanceOf(t.db, accounts.operatorWallet(operatorId));
 const revenue = () => balanceOf(t.db, accounts.membershipRevenue);
-const membershipOf = async (operatorId: string) => (await t.db.select().from(memberships).where(eq(memberships.operatorId, operatorId)))[0];
+const membershipOf = async (operatorId: OperatorId) =>
+  (await t.db.select().from(memberships).where(eq(memberships.operatorId, operatorId)))[0];
 const paymentsOf = (orderId: string) =>
   t.db
     .select()

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import * as repo from './subscription.repository.ts';
@@ -31,7 +32,7 @@ export interface PlanSettings {
 
 /** Who acts: the operator, and the user (owner or subordinate) acting for it. */
 export interface Payer {
-  operatorId: string;
+  operatorId: OperatorId;
   userId: string;
 }
 
@@ -90,8 +91,8 @@ const isStale = (row: repo.MembershipOrderRow, plan: PlanSettings, now: Date) =>
   row.planCode !== planCodeOf(plan);
 
 /** spec "GET /rest/tesseract/v1/config/subscription": the plan, my membership and my unpaid order. */
-export async function getConfig(db: Db, operatorId: string, plan: PlanSettings, now = new Date()): Promise<SubscriptionConfig> {
-  const [row, open] = await Promise.all([repo.findMembership(db, operatorId), repo.findOpenOrder(db, operatorId)]);
+export async function getConfig(db: Db, operatorId: OperatorId, plan: PlanSettings, now = new Date()): Promise<SubscriptionConfig> {
+  const [row, open] = await Promise.all([repo.findMembership(db, { operatorId }), repo.findOpenOrder(db, { operatorId })]);
   return {
     plan: planOf(plan),
     membership: membershipAt(row, now),
@@ -105,7 +106,7 @@ export async function getConfig(db: Db, operatorId: string, plan: PlanSettings, 
  */
 export async function subscribe(db: Db, payer: Payer, medium: string, now = new Date()): Promise<SubscribeResponse> {
   await repo.insertInterest(db, { operatorId: payer.operatorId, medium, userId: payer.userId });
-  const membership = membershipAt(await repo.findMembership(db, payer.operatorId), now);
+  const membership = membershipAt(await repo.findMembership(db, { operatorId: payer.operatorId }), now);
   return {
     medium,
     subscribed: membership.subscribed,
@@ -126,12 +127,12 @@ function assertCanPay(membership: Membership) {
  * An open order is reused; one past its time or at an old price is closed and replaced.
  */
 export async function createOrder(db: Db, payer: Payer, plan: PlanSettings, now = new Date()): Promise<MembershipOrder> {
-  assertCanPay(membershipAt(await repo.findMembership(db, payer.operatorId), now));
+  assertCanPay(membershipAt(await repo.findMembership(db, { operatorId: payer.operatorId }), now));
   // a concurrent request may insert the open order between our read and our insert: read again
   for (let attempt = 0; attempt < 3; attempt++) {
-    const open = await repo.findOpenOrder(db, payer.operatorId);
+    const open = await repo.findOpenOrder(db, { operatorId: payer.operatorId });
     if (open && !isStale(open, plan, now)) return toOrder(open);
-    if (open) await repo.updateOrderIf(db, open.id, 'OPEN', { status: 'EXPIRED' });
+    if (open) await repo.updateOrderIf(db, { orderId: open.id, from: 'OPEN', set: { status: 'EXPIRED' } });
     const inserted = await repo.insertOpenOrder(db, {
       id: newId('MBR', 12),
       operatorId: payer.operatorId,
@@ -140,7 +141,7 @@ export async function createOrder(db: Db, payer: Payer, plan: PlanSettings, now 
       amountPaisa: plan.amountPaisa,
       validityDays: plan.validityDays,
       status: 'OPEN',
-      medium: (await repo.findLatestMedium(db, payer.operatorId)) ?? null,
+      medium: (await repo.findLatestMedium(db, { operatorId: payer.operatorId })) ?? null,
       createdBy: payer.userId,
       expiresAt: new Date(now.getTime() + ORDER_TTL_HOURS * 3_600_000),
     });
@@ -165,12 +166,12 @@ export async function submitPayment(
   now = new Date(),
 ): Promise<SubmitPaymentResponse> {
   const { operatorId } = payer;
-  if (!(await repo.findOrder(db, operatorId, orderId))) throw notFound(SUBSCRIPTION_MESSAGES.orderNotFound);
+  if (!(await repo.findOrder(db, { operatorId, orderId }))) throw notFound(SUBSCRIPTION_MESSAGES.orderNotFound);
   const { result } = await withIdempotency(
     db,
     { scope: `membership-pay:${operatorId}`, key: idempotencyKey || `order:${orderId}`, request: { orderId } },
     async (tx): Promise<SubmitPaymentResponse> => {
-      const order = (await repo.lockOrder(tx, operatorId, orderId))!;
+      const order = (await repo.lockOrder(tx, { operatorId, orderId }))!;
       const answer = async (transactionStatus: SubmitPaymentResponse['transactionStatus'], validity: Date | null) => ({
         orderId,
         transactionStatus,
@@ -179,10 +180,10 @@ export async function submitPayment(
         balanceInPaisa: await balanceOf(tx, wallet(operatorId)),
       });
       if (order.status === 'PAID') return answer('SUCCESS', order.validUntil);
-      const current = await repo.lockMembership(tx, operatorId);
+      const current = await repo.lockMembership(tx, { operatorId });
       if (order.status === 'EXPIRED') return answer('FAILURE', current?.activeUntil ?? null);
       if (isStale(order, plan, now)) {
-        await repo.updateOrderIf(tx, order.id, 'OPEN', { status: 'EXPIRED' });
+        await repo.updateOrderIf(tx, { orderId: order.id, from: 'OPEN', set: { status: 'EXPIRED' } });
         return answer('FAILURE', current?.activeUntil ?? null);
       }
       const membership = membershipAt(current, now);
@@ -214,13 +215,17 @@ export async function submitPayment(
         activeUntil: validUntil,
         lastOrderId: order.id,
       });
-      await repo.updateOrderIf(tx, order.id, 'OPEN', {
-        status: 'PAID',
-        paidBy: payer.userId,
-        entryId: posted.entryId,
-        validFrom,
-        validUntil,
-        paidAt: now,
+      await repo.updateOrderIf(tx, {
+        orderId: order.id,
+        from: 'OPEN',
+        set: {
+          status: 'PAID',
+          paidBy: payer.userId,
+          entryId: posted.entryId,
+          validFrom,
+          validUntil,
+          paidAt: now,
+        },
       });
       return {
         orderId,

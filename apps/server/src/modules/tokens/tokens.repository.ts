@@ -3,10 +3,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { demandTokens, drivers, trips, vehicles } from '../../db/schema/index.ts';
 import type { TripPoint } from '../../db/schema/trips-core.ts';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
 export type TokenRow = typeof demandTokens.$inferSelect;
 
-export async function findToken(db: Db, demandId: string, operatorId: string): Promise<TokenRow | undefined> {
+/** The token of a load won by this operator. */
+export async function findToken(
+  db: Db,
+  { demandId, operatorId }: { demandId: string; operatorId: OperatorId },
+): Promise<TokenRow | undefined> {
   const [row] = await db
     .select()
     .from(demandTokens)
@@ -21,7 +26,7 @@ export async function upsertDraft(
   row: {
     id: string;
     demandId: string;
-    operatorId: string;
+    operatorId: OperatorId;
     amountPaisa: number;
     vehicleId?: string;
     driverName?: string;
@@ -48,16 +53,18 @@ export async function upsertDraft(
   return saved;
 }
 
-export async function updateToken(db: Db, id: string, patch: Partial<typeof demandTokens.$inferInsert>) {
+/** A token found through `findToken` (so already the operator's), by its id. */
+export async function updateToken(db: Db, { tokenId, set }: { tokenId: string; set: Partial<typeof demandTokens.$inferInsert> }) {
   const [row] = await db
     .update(demandTokens)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(demandTokens.id, id))
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(demandTokens.id, tokenId))
     .returning();
   return row!;
 }
 
-export async function listOperatorVehicles(db: Db, operatorId: string) {
+/** The vehicle fields the token flow shows, one query for the list and for one vehicle. */
+function selectVehicles(db: Db, operatorId: OperatorId, vehicleId?: string) {
   return db
     .select({
       id: vehicles.id,
@@ -73,33 +80,21 @@ export async function listOperatorVehicles(db: Db, operatorId: string) {
       currentCity: vehicles.currentCity,
     })
     .from(vehicles)
-    .where(eq(vehicles.operatorId, operatorId))
+    .where(and(eq(vehicles.operatorId, operatorId), vehicleId === undefined ? undefined : eq(vehicles.id, vehicleId)))
     .orderBy(asc(vehicles.number));
 }
 
-export async function findVehicle(db: Db, operatorId: string, vehicleId: string) {
-  const all = await db
-    .select({
-      id: vehicles.id,
-      number: vehicles.number,
-      vehicleType: vehicles.vehicleType,
-      bodyType: vehicles.bodyType,
-      tyreCount: vehicles.tyreCount,
-      tonnage: vehicles.tonnage,
-      sizeInFeet: vehicles.sizeInFeet,
-      status: vehicles.status,
-      lat: vehicles.currentLat,
-      lng: vehicles.currentLng,
-      currentCity: vehicles.currentCity,
-    })
-    .from(vehicles)
-    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.operatorId, operatorId)))
-    .limit(1);
-  return all[0];
+export async function listOperatorVehicles(db: Db, { operatorId }: { operatorId: OperatorId }) {
+  return selectVehicles(db, operatorId);
+}
+
+export async function findVehicle(db: Db, { operatorId, vehicleId }: { operatorId: OperatorId; vehicleId: string }) {
+  const [row] = await selectVehicles(db, operatorId, vehicleId).limit(1);
+  return row;
 }
 
 /** Vehicles of the operator on a trip that holds them (VEHICLE_BUSY_STATES). */
-export async function busyVehicleIds(db: Db, operatorId: string): Promise<Set<string>> {
+export async function busyVehicleIds(db: Db, { operatorId }: { operatorId: OperatorId }): Promise<Set<string>> {
   const rows = await db
     .select({ vehicleId: trips.vehicleId })
     .from(trips)
@@ -107,7 +102,7 @@ export async function busyVehicleIds(db: Db, operatorId: string): Promise<Set<st
   return new Set(rows.map((r) => r.vehicleId));
 }
 
-export async function listDrivers(db: Db, operatorId: string) {
+export async function listDrivers(db: Db, { operatorId }: { operatorId: OperatorId }) {
   return db
     .select({ id: drivers.id, name: drivers.name, phone: drivers.phone })
     .from(drivers)
@@ -116,7 +111,7 @@ export async function listDrivers(db: Db, operatorId: string) {
 }
 
 /** A new driver typed on the token screen joins the operator's phonebook. */
-export async function rememberDriver(db: Db, row: { id: string; operatorId: string; name: string; phone: string }) {
+export async function rememberDriver(db: Db, row: { id: string; operatorId: OperatorId; name: string; phone: string }) {
   await db.insert(drivers).values(row).onConflictDoNothing();
 }
 
@@ -125,8 +120,8 @@ export async function insertTrip(
   row: {
     id: string;
     demandId: string;
-    operatorId: string;
-    consignerCode: string;
+    operatorId: OperatorId;
+    consignerCode: ConsignerCode;
     vehicleId: string;
     driverName: string;
     driverPhone: string;

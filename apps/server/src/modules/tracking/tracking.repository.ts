@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { positions, trackingDevices, tripEvents, trips } from '../../db/schema/index.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 export async function findDeviceByHash(db: Db, identifierHash: string) {
   const [row] = await db
@@ -15,7 +16,7 @@ export async function insertDevice(db: Db, row: typeof trackingDevices.$inferIns
   await db.insert(trackingDevices).values(row);
 }
 
-export async function listDevices(db: Db, operatorId: string) {
+export async function listDevices(db: Db, { operatorId }: { operatorId: OperatorId }) {
   return db
     .select({
       deviceId: trackingDevices.id,
@@ -29,7 +30,7 @@ export async function listDevices(db: Db, operatorId: string) {
     .orderBy(desc(trackingDevices.createdAt));
 }
 
-export async function revokeDevice(db: Db, scope: { id: string; operatorId: string }) {
+export async function revokeDevice(db: Db, scope: { id: string; operatorId: OperatorId }) {
   const rows = await db
     .update(trackingDevices)
     .set({ revokedAt: new Date() })
@@ -39,7 +40,7 @@ export async function revokeDevice(db: Db, scope: { id: string; operatorId: stri
 }
 
 /** written at most once a minute per device, not on every position */
-export async function touchDevice(db: Db, id: string, at: Date) {
+export async function touchDevice(db: Db, { id, at }: { id: string; at: Date }) {
   await db
     .update(trackingDevices)
     .set({ lastSeenAt: at })
@@ -49,16 +50,6 @@ export async function touchDevice(db: Db, id: string, at: Date) {
         or(isNull(trackingDevices.lastSeenAt), lt(trackingDevices.lastSeenAt, new Date(at.getTime() - 60_000))),
       ),
     );
-}
-
-export async function findRunningTripOfVehicle(db: Db, vehicleId: string, states: readonly string[]) {
-  const [row] = await db
-    .select({ id: trips.id })
-    .from(trips)
-    .where(and(eq(trips.vehicleId, vehicleId), inArray(trips.state, [...states])))
-    .orderBy(desc(trips.createdAt))
-    .limit(1);
-  return row;
 }
 
 export async function insertPositions(db: Db, rows: Array<typeof positions.$inferInsert>) {
@@ -93,7 +84,7 @@ export async function listSimulatedTrips(db: Db, states: readonly string[], incl
     .limit(500);
 }
 
-export async function lastEventAt(db: Db, tripId: string, toState: string) {
+export async function lastEventAt(db: Db, { tripId, toState }: { tripId: string; toState: string }) {
   const [row] = await db
     .select({ at: tripEvents.createdAt })
     .from(tripEvents)
@@ -104,7 +95,7 @@ export async function lastEventAt(db: Db, tripId: string, toState: string) {
 }
 
 // fleet map (issue 12): the last position of each of an operator's vehicles, one index probe per vehicle
-export async function lastPositionsOfOperator(db: Db, scope: { operatorId: string }) {
+export async function lastPositionsOfOperator(db: Db, scope: { operatorId: OperatorId }) {
   const result = (await db.execute(sql`
     SELECT v.id AS "vehicleId", p.lat, p.lng, p.speed_kmph AS "speedKmph", p.recorded_at AS "recordedAt", p.trip_id AS "tripId"
     FROM vehicles v
@@ -125,7 +116,7 @@ export async function lastPositionsOfOperator(db: Db, scope: { operatorId: strin
   return result.rows.map((r) => ({ ...r, recordedAt: new Date(r.recordedAt) }));
 }
 
-export async function recentVehiclePositions(db: Db, vehicleId: string, limit: number) {
+export async function recentVehiclePositions(db: Db, { vehicleId, limit }: { vehicleId: string; limit: number }) {
   return db
     .select({ lat: positions.lat, lng: positions.lng, speedKmph: positions.speedKmph, recordedAt: positions.recordedAt })
     .from(positions)

@@ -6,11 +6,13 @@ import {
   TRACKING_MESSAGES,
   type TripTracking,
 } from '@bhada/contracts/tracking';
+import { ACTIVE_TRIP_STATES } from '@bhada/contracts/trips';
 import type { Db } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { haversineKm, ROAD_FACTOR } from '../../lib/geo.ts';
 import { newId } from '../../lib/ids.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import * as tripsRepo from '../trips/trips.repository.ts';
 import { lanePoint } from './geo.ts';
@@ -25,9 +27,10 @@ const positionsArrived = (events: EventBus, count: number) =>
   events.publish({ topic: POSITIONS_TOPIC, type: 'POSITIONS', data: { count } }).catch(() => undefined);
 
 /** positions attach to the vehicle's trip while it is on the job */
-const TRACKED_STATES = ['ASSIGNED', 'REACHED_LOADING', 'LOADED', 'IN_TRANSIT', 'REACHED_UNLOADING'] as const;
+/** a vehicle's positions belong to its trip while the trip is running */
+const TRACKED_STATES = ACTIVE_TRIP_STATES;
 
-export async function registerDevice(db: Db, operatorId: string, input: { vehicleId: string; label: string }, serverUrl: string) {
+export async function registerDevice(db: Db, operatorId: OperatorId, input: { vehicleId: string; label: string }, serverUrl: string) {
   const vehicle = await tripsRepo.findOperatorVehicle(db, { id: input.vehicleId, operatorId });
   if (!vehicle) throw notFound('Vehicle not found');
   const identifier = randomToken(24);
@@ -45,15 +48,15 @@ export async function registerDevice(db: Db, operatorId: string, input: { vehicl
   };
 }
 
-export async function listDevices(db: Db, operatorId: string) {
-  return (await repo.listDevices(db, operatorId)).map((d) => ({
+export async function listDevices(db: Db, operatorId: OperatorId) {
+  return (await repo.listDevices(db, { operatorId })).map((d) => ({
     ...d,
     lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
     createdAt: d.createdAt.toISOString(),
   }));
 }
 
-export async function revokeDevice(db: Db, operatorId: string, id: string) {
+export async function revokeDevice(db: Db, operatorId: OperatorId, id: string) {
   if (!(await repo.revokeDevice(db, { id, operatorId }))) throw notFound('Device not found');
   return { ok: true as const };
 }
@@ -72,7 +75,7 @@ export function parseTimestamp(raw: string | undefined, now: Date): Date {
 export async function ingest(db: Db, events: EventBus, q: OsmandQuery, now = new Date()) {
   const device = await repo.findDeviceByHash(db, sha256(q.id));
   if (!device || device.revokedAt) throw new AppError('DEVICE_UNAUTHORIZED', TRACKING_MESSAGES.deviceUnknown);
-  const trip = await repo.findRunningTripOfVehicle(db, device.vehicleId, TRACKED_STATES);
+  const trip = await tripsRepo.findRunningTripOfVehicle(db, { vehicleId: device.vehicleId, states: TRACKED_STATES });
   const recordedAt = parseTimestamp(q.timestamp, now);
   // OsmAnd speed is in knots
   const speedKmph = q.speed === undefined ? null : Math.round(q.speed * 1.852 * 10) / 10;
@@ -88,7 +91,7 @@ export async function ingest(db: Db, events: EventBus, q: OsmandQuery, now = new
       recordedAt,
     },
   ]);
-  await repo.touchDevice(db, device.id, now);
+  await repo.touchDevice(db, { id: device.id, at: now });
   await positionsArrived(events, 1);
   if (trip) {
     await events
@@ -167,7 +170,7 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
     let speed = 0;
     if (t.state === 'REACHED_UNLOADING') fraction = 1;
     if (t.state === 'IN_TRANSIT') {
-      const since = (await repo.lastEventAt(db, t.id, 'IN_TRANSIT')) ?? now;
+      const since = (await repo.lastEventAt(db, { tripId: t.id, toState: 'IN_TRANSIT' })) ?? now;
       const roadKm = haversineKm(from, to) * ROAD_FACTOR;
       const hours = Math.max(0, now.getTime() - since.getTime()) / 3_600_000;
       // the demo moves faster than life so a journey is visible in minutes, and stops short of arrival
@@ -204,13 +207,13 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
  * The fleet map (issue 12): each of the operator's vehicles that has sent a position, with its last
  * one. The caller decides moving / stopped / offline.
  */
-export async function lastPositionsOfFleet(db: Db, operatorId: string) {
+export async function lastPositionsOfFleet(db: Db, operatorId: OperatorId) {
   return repo.lastPositionsOfOperator(db, { operatorId });
 }
 
 /** The newest positions of one vehicle (the caller has checked the vehicle is the operator's). */
 export async function recentPositionsOfVehicle(db: Db, vehicleId: string, limit = 20) {
-  return (await repo.recentVehiclePositions(db, vehicleId, limit)).map((p) => ({ ...p, recordedAt: p.recordedAt.toISOString() }));
+  return (await repo.recentVehiclePositions(db, { vehicleId, limit })).map((p) => ({ ...p, recordedAt: p.recordedAt.toISOString() }));
 }
 
 /**
@@ -237,6 +240,6 @@ export async function simulateParkedDevices(db: Db, opts: { now?: Date; random?:
     });
   }
   await repo.insertPositions(db, rows);
-  for (const r of rows) await repo.touchDevice(db, r.deviceId, now);
+  for (const r of rows) await repo.touchDevice(db, { id: r.deviceId, at: now });
   return { moved: rows.length };
 }

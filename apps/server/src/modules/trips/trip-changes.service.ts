@@ -79,7 +79,7 @@ export async function replaceVehicle(
   if (vehicle.id === trip.vehicleId && input.driverNumber === trip.driverPhone) {
     throw new AppError('VALIDATION_FAILED', 'Choose a different vehicle or driver', { field: 'vehicleId' });
   }
-  if (await repo.findRunningTripOfVehicle(deps.db, vehicle.id, VEHICLE_BUSY_STATES, trip.id)) {
+  if (await repo.findRunningTripOfVehicle(deps.db, { vehicleId: vehicle.id, states: VEHICLE_BUSY_STATES, exceptTripId: trip.id })) {
     throw new AppError('VEHICLE_BUSY', TRIPS_MESSAGES.vehicleBusy, { field: 'vehicleId' });
   }
   await inTransaction(deps.db, async (tx) => {

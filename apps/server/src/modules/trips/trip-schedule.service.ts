@@ -1,4 +1,4 @@
-import { IST_OFFSET_MINUTES } from '@bhada/contracts/time';
+import { istDay, istDayStart } from '@bhada/contracts/time';
 import {
   ACTIVE_TRIP_STATES,
   PRE_LOADING_STATES,
@@ -33,13 +33,12 @@ export function reasons(action: ReasonAction) {
   return { action, heading: REASON_HEADINGS[action], reasons: [...REASONS[action]] };
 }
 
-const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
 /** a stable name for the dock: two trips at the same place compete for the same windows */
 const facilityKey = (p: TripPoint) => `${p.lat.toFixed(4)},${p.lng.toFixed(4)}:${p.name.trim().toLowerCase()}`;
 
 /** the bookable windows from now: SLOT_HOURS each between the first and last hour, India time */
 export function slotWindows(at: Date): Array<{ start: Date; end: Date }> {
-  const istMidnight = Math.floor((at.getTime() + IST_OFFSET_MS) / 86_400_000) * 86_400_000 - IST_OFFSET_MS;
+  const istMidnight = istDayStart(istDay(at)).getTime();
   const out: Array<{ start: Date; end: Date }> = [];
   for (let d = 0; d < SLOT_DAYS; d++) {
     for (let h = SLOT_FIRST_HOUR_IST; h + SLOT_HOURS <= SLOT_LAST_HOUR_IST; h += SLOT_HOURS) {

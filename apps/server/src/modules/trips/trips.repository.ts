@@ -103,7 +103,7 @@ export async function listAllTrips(db: Db, scope: { states: readonly string[]; l
   return selectTrips(db, scope);
 }
 
-export async function countByState(db: Db, operatorId: string) {
+export async function countByState(db: Db, { operatorId }: { operatorId: OperatorId }) {
   return db.select({ state: trips.state, n: count() }).from(trips).where(eq(trips.operatorId, operatorId)).groupBy(trips.state);
 }
 
@@ -155,17 +155,21 @@ export async function listEvents(db: Db, tripId: string) {
     .orderBy(asc(tripEvents.id));
 }
 
-/** the running trip of a vehicle, other than `exceptTripId` */
-export async function findRunningTripOfVehicle(db: Db, vehicleId: string, states: readonly string[], exceptTripId?: string) {
+/** The newest trip of a vehicle in one of these states, other than `exceptTripId` (busy checks, tracking). */
+export async function findRunningTripOfVehicle(
+  db: Db,
+  { vehicleId, states, exceptTripId }: { vehicleId: string; states: readonly string[]; exceptTripId?: string },
+) {
   const [row] = await db
     .select({ id: trips.id })
     .from(trips)
     .where(and(eq(trips.vehicleId, vehicleId), inArray(trips.state, [...states]), exceptTripId ? ne(trips.id, exceptTripId) : undefined))
+    .orderBy(desc(trips.createdAt))
     .limit(1);
   return row;
 }
 
-export async function findOperatorVehicle(db: Db, scope: { id: string; operatorId: string }) {
+export async function findOperatorVehicle(db: Db, scope: { id: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({ id: vehicles.id, number: vehicles.number })
     .from(vehicles)

@@ -577,7 +577,7 @@ describe('slots, delays, cancel and replace', () => {
   it('an unloaded truck is free again: for a new token as for a replacement (one rule)', async () => {
     const trip = await insertTrip(t.db);
     const unloaded = await insertTrip(t.db, { operator: trip.operator, state: 'UNLOADED' });
-    const busyForTokens = await busyVehicleIds(t.db, trip.operator.operatorId);
+    const busyForTokens = await busyVehicleIds(t.db, { operatorId: trip.operator.operatorId });
     expect(busyForTokens.has(unloaded.vehicle.id)).toBe(false);
     expect(busyForTokens.has(trip.vehicle.id)).toBe(true);
     const replaced = await t.call({

@@ -14,7 +14,7 @@ import type { TripPoint } from '../../db/schema/trips-core.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { asOperatorId, type OperatorId } from '../../lib/tenancy.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { Notifier } from '../../plugins/notifier.ts';
@@ -89,8 +89,8 @@ export async function listTrips(db: Db, operatorId: OperatorId, q: { pageNo: num
   return { trips: rows.map(listItem), pageNo: q.pageNo, totalPageCount: Math.ceil(total / q.pageSize), totalCount: total };
 }
 
-export async function tripFilters(db: Db, operatorId: string, selected: TripFilterKey = 'ACTIVE') {
-  const counts = new Map((await repo.countByState(db, operatorId)).map((r) => [r.state, r.n]));
+export async function tripFilters(db: Db, operatorId: OperatorId, selected: TripFilterKey = 'ACTIVE') {
+  const counts = new Map((await repo.countByState(db, { operatorId })).map((r) => [r.state, r.n]));
   return {
     filters: TRIP_FILTERS.map((f) => ({
       key: f.key,
@@ -241,7 +241,7 @@ export async function completeTrip(deps: TripDeps, tripId: string) {
   await publish(deps, trip.id, 'TRIP_STATE', { state: 'COMPLETED' });
   // an operator who joined through a referral earns the referrer a reward on the first completed trip;
   // the reward is keyed by the referral, so a repeat completes nothing twice, and a failure never undoes the trip
-  await rewardReferralOnFirstTrip(deps, { operatorId: asOperatorId(trip.operatorId) }).catch((err) =>
+  await rewardReferralOnFirstTrip(deps, { operatorId: trip.operatorId }).catch((err) =>
     deps.log.error({ err, tripId: trip.id }, 'referral reward not posted'),
   );
 }

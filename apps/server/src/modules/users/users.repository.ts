@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rolePermissions, roles, sessions, users, vehicles } from '../../db/schema/index.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 /**
  * The operator's roles with their permissions and live users, in one statement prepared once per process:
@@ -23,7 +24,7 @@ const listRolesQuery = (db: Db) =>
     .prepare('users_list_roles');
 const preparedListRoles = new WeakMap<Db, ReturnType<typeof listRolesQuery>>();
 
-export async function listRoles(db: Db, operatorId: string) {
+export async function listRoles(db: Db, { operatorId }: { operatorId: OperatorId }) {
   let query = preparedListRoles.get(db);
   if (!query) {
     query = listRolesQuery(db);
@@ -32,7 +33,7 @@ export async function listRoles(db: Db, operatorId: string) {
   return query.execute({ operatorId });
 }
 
-export async function findRole(db: Db, scope: { id: string; operatorId: string }) {
+export async function findRole(db: Db, scope: { id: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({ id: roles.id, name: roles.name })
     .from(roles)
@@ -41,7 +42,7 @@ export async function findRole(db: Db, scope: { id: string; operatorId: string }
   return row;
 }
 
-export async function findRoleByName(db: Db, operatorId: string, name: string) {
+export async function findRoleByName(db: Db, { operatorId, name }: { operatorId: OperatorId; name: string }) {
   const [row] = await db
     .select({ id: roles.id })
     .from(roles)
@@ -55,7 +56,7 @@ export async function insertRole(db: Db, row: typeof roles.$inferInsert) {
   return inserted!;
 }
 
-export async function insertRolePermissions(db: Db, roleId: string, permissions: string[]) {
+export async function insertRolePermissions(db: Db, { roleId, permissions }: { roleId: string; permissions: string[] }) {
   if (!permissions.length) return;
   await db
     .insert(rolePermissions)
@@ -63,11 +64,11 @@ export async function insertRolePermissions(db: Db, roleId: string, permissions:
     .onConflictDoNothing();
 }
 
-export async function deleteRolePermissions(db: Db, roleId: string, permissions: string[]) {
+export async function deleteRolePermissions(db: Db, { roleId, permissions }: { roleId: string; permissions: string[] }) {
   await db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permission, permissions)));
 }
 
-export async function listSubordinates(db: Db, operatorId: string) {
+export async function listSubordinates(db: Db, { operatorId }: { operatorId: OperatorId }) {
   return db
     .select({
       userCode: users.userCode,
@@ -98,7 +99,7 @@ export async function insertUser(db: Db, row: typeof users.$inferInsert) {
   return inserted!;
 }
 
-export async function findSubordinate(db: Db, scope: { userCode: string; operatorId: string }) {
+export async function findSubordinate(db: Db, scope: { userCode: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -114,7 +115,7 @@ export async function findSubordinate(db: Db, scope: { userCode: string; operato
   return row;
 }
 
-export async function softDeleteUser(db: Db, userId: string) {
+export async function softDeleteUser(db: Db, { userId }: { userId: string }) {
   const now = new Date();
   await db.update(users).set({ deletedAt: now }).where(eq(users.id, userId));
   await db
@@ -123,7 +124,7 @@ export async function softDeleteUser(db: Db, userId: string) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function listOperatorVehicles(db: Db, operatorId: string) {
+export async function listOperatorVehicles(db: Db, { operatorId }: { operatorId: OperatorId }) {
   return db
     .select({ vehicleId: vehicles.id, number: vehicles.number, vehicleType: vehicles.vehicleType })
     .from(vehicles)

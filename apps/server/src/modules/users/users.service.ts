@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import * as repo from './users.repository.ts';
 
 const PERMISSION_NAMES: Record<string, string> = {
@@ -43,8 +44,8 @@ export function permissionGroups() {
   }));
 }
 
-export async function listRoles(db: Db, operatorId: string): Promise<Role[]> {
-  const rows = await repo.listRoles(db, operatorId);
+export async function listRoles(db: Db, operatorId: OperatorId): Promise<Role[]> {
+  const rows = await repo.listRoles(db, { operatorId });
   return rows.map((r) => ({
     roleId: r.id,
     name: r.name,
@@ -54,41 +55,41 @@ export async function listRoles(db: Db, operatorId: string): Promise<Role[]> {
   }));
 }
 
-export async function createRole(db: Db, operatorId: string, input: CreateRoleRequest) {
+export async function createRole(db: Db, operatorId: OperatorId, input: CreateRoleRequest) {
   return db.transaction(async (tx) => {
-    if (await repo.findRoleByName(tx, operatorId, input.name)) {
+    if (await repo.findRoleByName(tx, { operatorId, name: input.name })) {
       throw new AppError('ROLE_NAME_TAKEN', USERS_MESSAGES.roleNameTaken, { field: 'name' });
     }
     const role = await repo.insertRole(tx, { id: newId('ROL'), operatorId, name: input.name });
-    await repo.insertRolePermissions(tx, role.id, input.permissions);
+    await repo.insertRolePermissions(tx, { roleId: role.id, permissions: input.permissions });
     return { roleId: role.id };
   });
 }
 
-async function ownRole(db: Db, operatorId: string, roleId: string) {
+async function ownRole(db: Db, operatorId: OperatorId, roleId: string) {
   const role = await repo.findRole(db, { id: roleId, operatorId });
   if (!role) throw notFound('Role not found');
   return role;
 }
 
-export async function addRolePermissions(db: Db, operatorId: string, input: RolePermissionsRequest) {
+export async function addRolePermissions(db: Db, operatorId: OperatorId, input: RolePermissionsRequest) {
   await ownRole(db, operatorId, input.roleId);
-  await repo.insertRolePermissions(db, input.roleId, input.permissions);
+  await repo.insertRolePermissions(db, { roleId: input.roleId, permissions: input.permissions });
   return { roleId: input.roleId };
 }
 
-export async function deleteRolePermissions(db: Db, operatorId: string, input: RolePermissionsRequest) {
+export async function deleteRolePermissions(db: Db, operatorId: OperatorId, input: RolePermissionsRequest) {
   await ownRole(db, operatorId, input.roleId);
-  await repo.deleteRolePermissions(db, input.roleId, input.permissions);
+  await repo.deleteRolePermissions(db, { roleId: input.roleId, permissions: input.permissions });
   return { roleId: input.roleId };
 }
 
-export async function listSubordinates(db: Db, operatorId: string) {
-  const rows = await repo.listSubordinates(db, operatorId);
+export async function listSubordinates(db: Db, operatorId: OperatorId) {
+  const rows = await repo.listSubordinates(db, { operatorId });
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-export async function addSubordinate(db: Db, operatorId: string, input: AddSubordinateRequest) {
+export async function addSubordinate(db: Db, operatorId: OperatorId, input: AddSubordinateRequest) {
   return db.transaction(async (tx) => {
     await ownRole(tx, operatorId, input.roleId);
     if (await repo.findLiveUserIdByPhone(tx, input.phone)) {
@@ -109,15 +110,15 @@ export async function addSubordinate(db: Db, operatorId: string, input: AddSubor
 }
 
 /** Removes a subordinate of this operator and ends its sessions; another operator's gets 404. */
-export async function removeSubordinate(db: Db, operatorId: string, userCode: string) {
+export async function removeSubordinate(db: Db, operatorId: OperatorId, userCode: string) {
   await db.transaction(async (tx) => {
     const user = await repo.findSubordinate(tx, { userCode, operatorId });
     if (!user) throw notFound('User not found');
-    await repo.softDeleteUser(tx, user.id);
+    await repo.softDeleteUser(tx, { userId: user.id });
   });
   return { userCode };
 }
 
-export async function listOperatorVehicles(db: Db, operatorId: string) {
-  return repo.listOperatorVehicles(db, operatorId);
+export async function listOperatorVehicles(db: Db, operatorId: OperatorId) {
+  return repo.listOperatorVehicles(db, { operatorId });
 }

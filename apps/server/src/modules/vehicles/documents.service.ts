@@ -1,5 +1,6 @@
 import { EXPIRING_DOC_TYPES, EXPIRY_WARNING_DAYS, FLEET_MESSAGES, formatVehicleNumber, type VehicleDocType } from '@bhada/contracts/fleet';
 import { extensionOf, FILE_KINDS, MAX_FILE_BYTES, POD_MESSAGES, UPLOAD_URL_TTL_SECONDS } from '@bhada/contracts/pod';
+import { istDay } from '@bhada/contracts/time';
 import type { ServiceContext } from '../../lib/context.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -16,7 +17,6 @@ const DAY_MS = 86_400_000;
 const RC_SIDES: readonly string[] = ['RC_FRONT', 'RC_BACK'];
 
 /** India's calendar date of an instant (YYYY-MM-DD). */
-const indiaDate = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 async function issue(
   ctx: ServiceContext,
@@ -69,7 +69,7 @@ async function checkContent(ctx: ServiceContext, doc: repo.DocumentRow) {
   const actual = head ? sniff(head) : null;
   if (actual !== doc.contentType) {
     await ctx.storage.remove(doc.resourceKey).catch(() => undefined);
-    await repo.removeDocument(ctx.db, { operatorId: doc.operatorId as OperatorId, documentId: doc.id });
+    await repo.removeDocument(ctx.db, { operatorId: doc.operatorId, documentId: doc.id });
     throw new AppError(
       size > MAX_FILE_BYTES ? 'FILE_TOO_LARGE' : 'FILE_REJECTED',
       size > MAX_FILE_BYTES ? POD_MESSAGES.fileTooLarge(doc.fileName) : POD_MESSAGES.fileRejected(doc.fileName),
@@ -217,7 +217,7 @@ export async function reviewDocument(
  */
 export async function notifyExpiringDocuments(ctx: ServiceContext) {
   const now = ctx.clock.now();
-  const until = indiaDate(new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS));
+  const until = istDay(new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS));
   const rows = await repo.listExpiringDocumentsForAllOperators(ctx.db, { until });
   let sent = 0;
   for (const r of rows) {

@@ -1,10 +1,10 @@
+import { ACTIVE_TRIP_STATES } from '@bhada/contracts/trips';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { drivers, gpsOrders, operators, trips, vehicles } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 
 /** a trip in these states has its driver on the road */
-export const ACTIVE_TRIP_STATES = ['ASSIGNED', 'REACHED_LOADING', 'LOADED', 'IN_TRANSIT', 'REACHED_UNLOADING'] as const;
 const activeStates = sql.raw(ACTIVE_TRIP_STATES.map((s) => `'${s}'`).join(','));
 
 export type DriverRow = typeof drivers.$inferSelect;

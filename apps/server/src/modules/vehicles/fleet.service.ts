@@ -202,7 +202,7 @@ export async function moveGpsOrder(
     if (deviceId) await tracking.revokeDevice(ctx.db, order.operatorId, deviceId);
     throw new AppError('CONFLICT', FLEET_MESSAGES.gpsBadMove(order.status, input.to));
   }
-  const operatorId = order.operatorId as OperatorId;
+  const operatorId = order.operatorId;
   const vehicle = await ownVehicle(ctx, { operatorId, vehicleId: order.vehicleId });
   return {
     ...toOrder(moved, vehicle.number),

@@ -5,6 +5,7 @@ import {
   TRIPS_REPORT_MESSAGES,
   type TripsReportQuery,
 } from '@bhada/contracts/fleet';
+import { istDayEnd, istDayStart } from '@bhada/contracts/time';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -39,7 +40,6 @@ const KIND_LABEL: Record<MaintenanceKind, string> = {
 };
 const kindLabel = (kind: string) => ((MAINTENANCE_KINDS as readonly string[]).includes(kind) ? KIND_LABEL[kind as MaintenanceKind] : kind);
 /** midnight India time of a YYYY-MM-DD date */
-const indiaMidnight = (date: string) => new Date(`${date}T00:00:00+05:30`);
 const DAY_MS = 86_400_000;
 
 function checkPeriod(q: TripsReportQuery) {
@@ -54,8 +54,8 @@ export async function tripsReportRows(
   input: { operatorId: OperatorId } & TripsReportQuery,
 ): Promise<TripsReportRow[]> {
   checkPeriod(input);
-  const from = indiaMidnight(input.fromDate);
-  const to = new Date(indiaMidnight(input.toDate).getTime() + DAY_MS);
+  const from = istDayStart(input.fromDate);
+  const to = istDayEnd(input.toDate);
   const [tripRows, maintenance] = await Promise.all([
     repo.tripsBetween(ctx.db, { operatorId: input.operatorId, from, to }),
     repo.maintenanceDoneBetween(ctx.db, input),
@@ -76,7 +76,7 @@ export async function tripsReportRows(
     rows.push({
       type: 'Maintenance',
       tripId: null,
-      start: indiaMidnight(m.doneOn as string),
+      start: istDayStart(m.doneOn as string),
       end: null,
       lane: [kindLabel(m.kind), m.doneNote].filter(Boolean).join(' · '),
       vehicle: m.vehicleNumber,

@@ -11,6 +11,7 @@ import {
   type VehicleListing,
   type VehicleStatus,
 } from '@bhada/contracts/fleet';
+import { istDayEnd } from '@bhada/contracts/time';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -49,7 +50,8 @@ const vehicleTypeHindiOf = (size: number, body: string) => `${size} फ़ुट
 
 export function expiringSoon(expiresOn: string | null, now: Date) {
   if (!expiresOn) return false;
-  return new Date(`${expiresOn}T23:59:59+05:30`).getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS;
+  // the last second of the expiry day in India
+  return istDayEnd(expiresOn).getTime() - 1000 - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS;
 }
 
 export function toDocument(d: repo.DocumentRow, now: Date): VehicleDocument {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { operators, users } from '../../db/schema/index.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 
 /** Raw SQL through either driver: both answer `{ rows }`; bigints come back as text and are mapped here. */
 async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -26,7 +27,7 @@ const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
  */
 export async function listPassbook(
   db: Db,
-  scope: { operatorId: string; accountId: string; from: Date; to: Date; topUpDescription: string },
+  scope: { operatorId: OperatorId; accountId: string; from: Date; to: Date; topUpDescription: string },
   page: { limit: number; offset: number },
 ): Promise<PassbookDbRow[]> {
   const rows = await rowsOf<{
@@ -65,7 +66,7 @@ export async function listPassbook(
   }));
 }
 
-export async function countPassbook(db: Db, scope: { operatorId: string; accountId: string; from: Date; to: Date }): Promise<number> {
+export async function countPassbook(db: Db, scope: { operatorId: OperatorId; accountId: string; from: Date; to: Date }): Promise<number> {
   const [row] = await rowsOf<{ n: string }>(
     db,
     sql`
@@ -80,7 +81,7 @@ export async function countPassbook(db: Db, scope: { operatorId: string; account
 }
 
 /** Count and totals of an account's postings in a window, in paisa. */
-export async function sumPostings(db: Db, accountIds: string[], from: Date, to: Date) {
+export async function sumPostings(db: Db, { accountIds, from, to }: { accountIds: string[]; from: Date; to: Date }) {
   if (!accountIds.length) return { count: 0, debit: 0, credit: 0 };
   const [row] = await rowsOf<{ n: string; debit: string; credit: string }>(
     db,
@@ -94,7 +95,7 @@ export async function sumPostings(db: Db, accountIds: string[], from: Date, to: 
   return { count: Number(row?.n ?? 0), debit: Number(row?.debit ?? 0), credit: Number(row?.credit ?? 0) };
 }
 
-export async function findOperator(db: Db, operatorId: string) {
+export async function findOperator(db: Db, { operatorId }: { operatorId: OperatorId }) {
   const [row] = await db
     .select({ id: operators.id, name: operators.name, companyName: operators.companyName })
     .from(operators)
@@ -104,7 +105,7 @@ export async function findOperator(db: Db, operatorId: string) {
 }
 
 /** A user a download link was issued to, if still active under that operator. */
-export async function findActiveUser(db: Db, userId: string, operatorId: string) {
+export async function findActiveUser(db: Db, { userId, operatorId }: { userId: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -114,7 +115,7 @@ export async function findActiveUser(db: Db, userId: string, operatorId: string)
 }
 
 /** Where the operator's alerts go: the owner's phone. */
-export async function findOwnerContact(db: Db, operatorId: string) {
+export async function findOwnerContact(db: Db, { operatorId }: { operatorId: OperatorId }) {
   const [row] = await db
     .select({ phone: users.phone, name: users.name, email: users.email })
     .from(users)

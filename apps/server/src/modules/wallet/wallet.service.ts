@@ -8,6 +8,7 @@ import type {
 import { PASSBOOK_DEFAULT_RANGE_SECONDS, WALLET_MESSAGES } from '@bhada/contracts/wallet';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { memoText, remarksText, type TextLocale } from '../../lib/user-text.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { accountId, balanceOf, balancesBefore, postingsBetween } from '../ledger/ledger.service.ts';
@@ -18,12 +19,12 @@ import * as repo from './wallet.repository.ts';
 export const walletAccount = accounts.operatorWallet;
 export const toRupees = (paisa: number) => Math.round(paisa) / 100;
 
-export async function getBalance(db: Db, operatorId: string): Promise<WalletBalanceResponse> {
+export async function getBalance(db: Db, operatorId: OperatorId): Promise<WalletBalanceResponse> {
   const paisa = await balanceOf(db, walletAccount(operatorId));
   return { balance: toRupees(paisa), balanceInPaisa: paisa };
 }
 
-export async function paymentWallet(db: Db, operatorId: string): Promise<PaymentWalletResponse> {
+export async function paymentWallet(db: Db, operatorId: OperatorId): Promise<PaymentWalletResponse> {
   // every operator has a wallet; it exists in the ledger from its first movement
   return { balanceInPaisa: await balanceOf(db, walletAccount(operatorId)), active: true };
 }
@@ -38,7 +39,7 @@ export function timeWindow(fromTime: number | undefined, toTime: number | undefi
 }
 
 /** `locale` is the reader's language: descriptions and bank remarks are rendered in it (ADR 147). */
-export async function passbook(db: Db, operatorId: string, query: PassbookQuery, locale: TextLocale = 'en'): Promise<PassbookResponse> {
+export async function passbook(db: Db, operatorId: OperatorId, query: PassbookQuery, locale: TextLocale = 'en'): Promise<PassbookResponse> {
   const { from, to } = timeWindow(query.fromTime, query.toTime);
   const scope = { operatorId, accountId: accountId(walletAccount(operatorId)), from, to };
   const [rows, totalCount] = await Promise.all([
@@ -70,14 +71,14 @@ export async function passbook(db: Db, operatorId: string, query: PassbookQuery,
   };
 }
 
-export async function operatorName(db: Db, operatorId: string) {
-  const op = await repo.findOperator(db, operatorId);
+export async function operatorName(db: Db, operatorId: OperatorId) {
+  const op = await repo.findOperator(db, { operatorId });
   if (!op) throw notFound();
   return `${op.companyName} (${op.name})`;
 }
 
 /** The wallet statement, the passbook on paper (spec fastag §7.1: the last 30 days by default): money that moved, oldest first. */
-export async function walletStatement(db: Db, operatorId: string, query: WalletReportQuery, lang: StatementLang): Promise<Statement> {
+export async function walletStatement(db: Db, operatorId: OperatorId, query: WalletReportQuery, lang: StatementLang): Promise<Statement> {
   const { from, to } = timeWindow(query.fromTime, query.toTime, PASSBOOK_DEFAULT_RANGE_SECONDS);
   const account = walletAccount(operatorId);
   const id = accountId(account);
@@ -85,7 +86,7 @@ export async function walletStatement(db: Db, operatorId: string, query: WalletR
     operatorName(db, operatorId),
     balancesBefore(db, [account], from),
     balancesBefore(db, [account], to),
-    repo.sumPostings(db, [id], from, to),
+    repo.sumPostings(db, { accountIds: [id], from, to }),
   ]);
   const words = statementWords(lang);
   async function* rows() {
@@ -133,6 +134,6 @@ export async function walletStatement(db: Db, operatorId: string, query: WalletR
 }
 
 /** Where low-balance alerts go. */
-export const ownerContact = (db: Db, operatorId: string) => repo.findOwnerContact(db, operatorId);
-export const isActiveUser = async (db: Db, userId: string, operatorId: string) =>
-  Boolean(await repo.findActiveUser(db, userId, operatorId));
+export const ownerContact = (db: Db, operatorId: OperatorId) => repo.findOwnerContact(db, { operatorId });
+export const isActiveUser = async (db: Db, userId: string, operatorId: OperatorId) =>
+  Boolean(await repo.findActiveUser(db, { userId, operatorId }));
