@@ -4,7 +4,12 @@ import { positions, trackingDevices, tripEvents, trips } from '../../db/schema/i
 
 export async function findDeviceByHash(db: Db, identifierHash: string) {
   const [row] = await db
-    .select({ id: trackingDevices.id, vehicleId: trackingDevices.vehicleId, revokedAt: trackingDevices.revokedAt })
+    .select({
+      id: trackingDevices.id,
+      operatorId: trackingDevices.operatorId,
+      vehicleId: trackingDevices.vehicleId,
+      revokedAt: trackingDevices.revokedAt,
+    })
     .from(trackingDevices)
     .where(eq(trackingDevices.identifierHash, identifierHash))
     .limit(1);
@@ -80,6 +85,7 @@ export async function listSimulatedTrips(db: Db, states: readonly string[], incl
   return db
     .select({
       id: trips.id,
+      operatorId: trips.operatorId,
       vehicleId: trips.vehicleId,
       state: trips.state,
       loadingPoints: trips.loadingPoints,
@@ -137,7 +143,7 @@ export async function recentVehiclePositions(db: Db, vehicleId: string, limit: n
 /** simulated devices whose vehicle is on no running trip, with where the vehicle was last seen */
 export async function listParkedSimulatedDevices(db: Db, states: readonly string[]) {
   const result = (await db.execute(sql`
-    SELECT d.id AS "deviceId", d.vehicle_id AS "vehicleId",
+    SELECT d.id AS "deviceId", d.operator_id AS "operatorId", d.vehicle_id AS "vehicleId",
       coalesce(p.lat, v.current_lat) AS lat, coalesce(p.lng, v.current_lng) AS lng
     FROM tracking_devices d
     JOIN vehicles v ON v.id = d.vehicle_id
@@ -148,6 +154,6 @@ export async function listParkedSimulatedDevices(db: Db, states: readonly string
         sql`, `,
       )}))
     LIMIT 500
-  `)) as unknown as { rows: Array<{ deviceId: string; vehicleId: string; lat: number | null; lng: number | null }> };
+  `)) as unknown as { rows: Array<{ deviceId: string; operatorId: string; vehicleId: string; lat: number | null; lng: number | null }> };
   return result.rows;
 }

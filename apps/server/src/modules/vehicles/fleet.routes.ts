@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
+import { mayFollowFleet } from './fleet-live.ts';
 import * as fleet from './fleet.service.ts';
 import * as maintenance from './maintenance.service.ts';
 import * as report from './trips-report.service.ts';
@@ -37,6 +38,8 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; production
   const view = requirePermission('VEHICLES_VIEW');
   const manage = requirePermission('VEHICLES_MANAGE');
   const admin = requireKind('ADMIN');
+  // the GPS Dashboard's live positions: only the operator's own users whose role sees vehicles (ADR 103)
+  app.authorizeTopic('fleet', async (actor, id) => mayFollowFleet(actor, id));
   // maintenance (issue 12 point 7, ADR 101)
   await app.register(maintenanceRoutes);
   // trips report (issue 12 point 6, ADR 102)
