@@ -211,7 +211,10 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
       recordedAt: now,
     });
   }
-  await repo.insertPositions(db, rows.map(({ operatorId: _, ...r }) => r));
+  await repo.insertPositions(
+    db,
+    rows.map(({ operatorId: _, ...r }) => r),
+  );
   if (rows.length) await positionsArrived(events, rows);
   for (const r of rows) {
     await events
@@ -262,7 +265,10 @@ export async function simulateParkedDevices(db: Db, events: EventBus, opts: { no
       recordedAt: now,
     });
   }
-  await repo.insertPositions(db, rows.map(({ operatorId: _, ...r }) => r));
+  await repo.insertPositions(
+    db,
+    rows.map(({ operatorId: _, ...r }) => r),
+  );
   for (const r of rows) await repo.touchDevice(db, r.deviceId, now);
   if (rows.length) await positionsArrived(events, rows);
   return { moved: rows.length };

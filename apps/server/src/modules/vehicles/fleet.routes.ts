@@ -24,8 +24,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
-import { mayFollowFleet } from './fleet-live.ts';
 import * as fleet from './fleet.service.ts';
+import { mayFollowFleet } from './fleet-live.ts';
 import * as maintenance from './maintenance.service.ts';
 import * as report from './trips-report.service.ts';
 

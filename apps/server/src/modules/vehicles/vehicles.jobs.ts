@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../lib/context.ts';
 import { notifyExpiringDocuments } from './documents.service.ts';
-import { registerFleetLive } from './fleet-live.ts';
 import { simulateParkedTrackers } from './fleet.service.ts';
+import { registerFleetLive } from './fleet-live.ts';
 
 export const EXPIRY_JOB = 'fleet.documentExpiry';
 export const PARKED_JOB = 'fleet.simulateParked';

@@ -1,14 +1,15 @@
 import 'leaflet/dist/leaflet.css';
+import type { FleetMap } from '@bhada/contracts/fleet';
 import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { MapZoom } from '../../../components/map-zoom.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useFleetMap, useFleetVehicle } from '../api/gps.ts';
+import { useFleetLive, useFleetMap, useFleetVehicle } from '../api/gps.ts';
 
 const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; OpenStreetMap contributors';
@@ -63,11 +64,49 @@ function VehiclePanel({ vehicleId, onClose }: { vehicleId: string; onClose: () =
   );
 }
 
-/** GPS Dashboard (menu): the whole fleet on a map by its last position, refreshed every 30 s. */
+type Vehicle = FleetMap['vehicles'][number];
+
+/**
+ * One vehicle's marker. A push changes only the vehicles it names (their objects are new), so only
+ * their markers render again; the rest keep their props and Leaflet leaves them alone.
+ */
+const VehicleMarker = memo(function VehicleMarker({
+  vehicle: v,
+  selected,
+  onPick,
+}: {
+  vehicle: Vehicle;
+  selected: boolean;
+  onPick: (id: string) => void;
+}) {
+  const { t } = useTranslation('fleet');
+  const center = useMemo(() => [v.lat, v.lng] as [number, number], [v.lat, v.lng]);
+  const style = useMemo(() => ({ color: COLOR[v.state], fillColor: COLOR[v.state], fillOpacity: 0.85 }), [v.state]);
+  const handlers = useMemo(() => ({ click: () => onPick(v.vehicleId) }), [onPick, v.vehicleId]);
+  return (
+    <CircleMarker center={center} radius={selected ? 9 : 6} pathOptions={style} eventHandlers={handlers}>
+      <Tooltip>
+        {v.number} · {t(`map.state.${v.state}`)}
+        {v.recordedAt ? ` · ${formatDateTime(v.recordedAt)}` : ''}
+      </Tooltip>
+    </CircleMarker>
+  );
+});
+
+/**
+ * GPS Dashboard (menu): the whole fleet on a map by its last position, moved live by the operator's
+ * positions on the event stream (ADR 103); read again every minute only while the stream is down.
+ */
 export default function GpsDashboardPage() {
   const { t } = useTranslation('fleet');
   usePageTitle(t('map.title'));
-  const map = useFleetMap();
+  const [operatorId, setOperatorId] = useState<string>();
+  const live = useFleetLive(operatorId);
+  const map = useFleetMap(live);
+  const mapOperator = map.data?.operatorId;
+  useEffect(() => {
+    if (mapOperator) setOperatorId(mapOperator);
+  }, [mapOperator]);
   const [selected, setSelected] = useState<string | null>(null);
   const points = useMemo(() => (map.data?.vehicles ?? []).map((v) => [v.lat, v.lng] as [number, number]), [map.data]);
   const trail = useFleetVehicle(selected);
@@ -91,6 +130,9 @@ export default function GpsDashboardPage() {
           {(data) => (
             <Stack>
               <Group gap="xs">
+                <Badge color={live ? 'teal' : 'gray'} size="lg" variant="dot" data-testid="fleet-live">
+                  {live ? t('map.live') : t('map.notLive')}
+                </Badge>
                 {(['MOVING', 'STOPPED', 'OFFLINE'] as const).map((s) => (
                   <Badge key={s} color={s === 'MOVING' ? 'green' : s === 'STOPPED' ? 'orange' : 'gray'} size="lg" variant="light">
                     {t(`map.${s}`, { count: data.counts[s] })}
@@ -103,18 +145,7 @@ export default function GpsDashboardPage() {
                   <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
                   <FitOnce points={points} />
                   {data.vehicles.map((v) => (
-                    <CircleMarker
-                      key={v.vehicleId}
-                      center={[v.lat, v.lng]}
-                      radius={v.vehicleId === selected ? 9 : 6}
-                      pathOptions={{ color: COLOR[v.state], fillColor: COLOR[v.state], fillOpacity: 0.85 }}
-                      eventHandlers={{ click: () => setSelected(v.vehicleId) }}
-                    >
-                      <Tooltip>
-                        {v.number} · {t(`map.state.${v.state}`)}
-                        {v.recordedAt ? ` · ${formatDateTime(v.recordedAt)}` : ''}
-                      </Tooltip>
-                    </CircleMarker>
+                    <VehicleMarker key={v.vehicleId} vehicle={v} selected={v.vehicleId === selected} onPick={setSelected} />
                   ))}
                   {trail.data && trail.data.positions.length > 1 ? (
                     <Polyline
