@@ -8,20 +8,68 @@ import { setupMswServer } from '../../../test/msw.ts';
 import { ok, renderApp } from '../../../test/render.tsx';
 import GpsDashboardPage from './gps-dashboard-page.tsx';
 
-// jsdom draws no map: each marker renders as an element carrying where it is and its colour
-vi.mock('react-leaflet', () => ({
-  MapContainer: ({ children }: { children: ReactNode }) => <div>{children}</div>,
-  TileLayer: () => null,
-  Polyline: () => null,
-  ZoomControl: () => null,
-  Tooltip: ({ children }: { children: ReactNode }) => <span>{children}</span>,
-  useMap: () => ({ fitBounds: () => undefined }),
-  CircleMarker: ({ center, pathOptions, children }: { center: [number, number]; pathOptions: { color: string }; children: ReactNode }) => (
-    <div data-testid="marker" data-lat={center[0]} data-lng={center[1]} data-color={pathOptions.color}>
-      {children}
-    </div>
-  ),
-}));
+// jsdom draws no map: the map's markers are fakes that keep where they are, their colour and size
+type FakeMarker = { vehicleId: string; latlng: [number, number]; color: string; radius: number; removed: boolean };
+const drawn = vi.hoisted(() => ({ markers: [] as FakeMarker[], click: null as null | ((e: unknown) => void) }));
+vi.mock('leaflet', () => {
+  const circleMarker = (latlng: [number, number], options: { vehicleId: string; color: string; radius: number }) => {
+    const fake: FakeMarker & Record<string, unknown> = {
+      vehicleId: options.vehicleId,
+      latlng,
+      color: options.color,
+      radius: options.radius,
+      removed: false,
+      options,
+      setLatLng: (to: [number, number]) => {
+        fake.latlng = to;
+      },
+      setStyle: (style: { color: string }) => {
+        fake.color = style.color;
+      },
+      setRadius: (r: number) => {
+        fake.radius = r;
+      },
+    };
+    drawn.markers.push(fake);
+    return fake;
+  };
+  const featureGroup = () => {
+    const layers = new Set<FakeMarker>();
+    const group = {
+      on: (type: string, fn: (e: unknown) => void) => {
+        if (type === 'click') drawn.click = fn;
+        return group;
+      },
+      bindTooltip: () => group,
+      addTo: () => group,
+      addLayer: (m: FakeMarker) => {
+        layers.add(m);
+        return group;
+      },
+      removeLayer: (m: FakeMarker) => {
+        m.removed = true;
+        return group;
+      },
+      remove: () => {
+        for (const m of layers) m.removed = true;
+        return group;
+      },
+    };
+    return group;
+  };
+  const L = { canvas: () => ({}), featureGroup, circleMarker };
+  return { default: L, ...L };
+});
+vi.mock('react-leaflet', () => {
+  const map = { fitBounds: () => undefined };
+  return {
+    MapContainer: ({ children }: { children: ReactNode }) => <div>{children}</div>,
+    TileLayer: () => null,
+    Polyline: () => null,
+    ZoomControl: () => null,
+    useMap: () => map,
+  };
+});
 
 const server = setupMswServer();
 
@@ -38,13 +86,14 @@ const fleet = {
   counts: { MOVING: 1, STOPPED: 1, OFFLINE: 0 },
 };
 
-const marker = (number: string) => screen.getByText(new RegExp(number)).closest('[data-testid="marker"]') as HTMLElement;
+const marker = (vehicleId: string) => drawn.markers.find((m) => m.vehicleId === vehicleId && !m.removed);
 
 describe('GPS Dashboard', () => {
   beforeEach(async () => {
     await setLanguage('en');
     storage.setMany({ accessToken: 'tok', menuType: 'OPERATOR' });
     sources = [];
+    drawn.markers = [];
     vi.stubGlobal(
       'EventSource',
       class {
@@ -85,8 +134,9 @@ describe('GPS Dashboard', () => {
     expect(screen.getByTestId('fleet-live')).toHaveTextContent('Updates every minute');
     act(() => sources[0]!.listeners.ready?.({ data: '{}' }));
     expect(screen.getByTestId('fleet-live')).toHaveTextContent('Live');
-    expect(marker('RJ 14 GA 0001')).toHaveAttribute('data-lat', '26.9');
-    expect(marker('RJ 14 GA 0001')).toHaveAttribute('data-color', '#f08c00');
+    await waitFor(() => expect(drawn.markers).toHaveLength(2));
+    expect(marker('VEH-1')).toMatchObject({ latlng: [26.9, 75.8], color: '#f08c00', radius: 6 });
+    const vehicle2 = marker('VEH-2');
 
     // the stopped truck starts moving: its marker moves and turns green, the counts follow
     const at = new Date().toISOString();
@@ -98,14 +148,26 @@ describe('GPS Dashboard', () => {
         }),
       }),
     );
-    await waitFor(() => expect(marker('RJ 14 GA 0001')).toHaveAttribute('data-lat', '27.01'));
-    expect(marker('RJ 14 GA 0001')).toHaveAttribute('data-lng', '75.92');
-    expect(marker('RJ 14 GA 0001')).toHaveAttribute('data-color', '#2f9e44');
-    expect(marker('RJ 14 GA 0002')).toHaveAttribute('data-lat', '19.1');
+    await waitFor(() => expect(marker('VEH-1')?.latlng).toEqual([27.01, 75.92]));
+    expect(marker('VEH-1')?.color).toBe('#2f9e44');
+    // the other vehicle's marker is the same one, untouched; no marker was added
+    expect(marker('VEH-2')).toBe(vehicle2);
+    expect(vehicle2).toMatchObject({ latlng: [19.1, 72.9], color: '#2f9e44' });
+    expect(drawn.markers).toHaveLength(2);
     expect(screen.getByText('Moving 2')).toBeInTheDocument();
     expect(screen.getByText('Stopped 0')).toBeInTheDocument();
     // a push is applied in place: the map is not read again
     expect(reads).toBe(1);
+
+    // tapping a marker picks the vehicle: bigger marker, its trip and positions below the map
+    server.use(
+      mswHttp.get('*/api/fleet/map/:id', ({ params }) =>
+        HttpResponse.json(ok({ vehicleId: params.id, number: 'RJ 14 GA 0002', trip: null, positions: [] })),
+      ),
+    );
+    act(() => drawn.click?.({ propagatedFrom: vehicle2 }));
+    await waitFor(() => expect(vehicle2?.radius).toBe(9));
+    expect(await screen.findByText('Not on a trip')).toBeInTheDocument();
   });
 
   it('reads the map again when a pushed vehicle is not on it yet', async () => {

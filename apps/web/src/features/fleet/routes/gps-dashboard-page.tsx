@@ -2,18 +2,18 @@ import 'leaflet/dist/leaflet.css';
 import type { FleetMap } from '@bhada/contracts/fleet';
 import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapContainer, Polyline, TileLayer, useMap } from 'react-leaflet';
 import { MapZoom } from '../../../components/map-zoom.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useFleetLive, useFleetMap, useFleetVehicle } from '../api/gps.ts';
+import { FleetLayer } from '../components/fleet-layer.tsx';
 
 const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; OpenStreetMap contributors';
-const COLOR = { MOVING: '#2f9e44', STOPPED: '#f08c00', OFFLINE: '#868e96' } as const;
 
 function FitOnce({ points }: { points: Array<[number, number]> }) {
   const map = useMap();
@@ -64,35 +64,6 @@ function VehiclePanel({ vehicleId, onClose }: { vehicleId: string; onClose: () =
   );
 }
 
-type Vehicle = FleetMap['vehicles'][number];
-
-/**
- * One vehicle's marker. A push changes only the vehicles it names (their objects are new), so only
- * their markers render again; the rest keep their props and Leaflet leaves them alone.
- */
-const VehicleMarker = memo(function VehicleMarker({
-  vehicle: v,
-  selected,
-  onPick,
-}: {
-  vehicle: Vehicle;
-  selected: boolean;
-  onPick: (id: string) => void;
-}) {
-  const { t } = useTranslation('fleet');
-  const center = useMemo(() => [v.lat, v.lng] as [number, number], [v.lat, v.lng]);
-  const style = useMemo(() => ({ color: COLOR[v.state], fillColor: COLOR[v.state], fillOpacity: 0.85 }), [v.state]);
-  const handlers = useMemo(() => ({ click: () => onPick(v.vehicleId) }), [onPick, v.vehicleId]);
-  return (
-    <CircleMarker center={center} radius={selected ? 9 : 6} pathOptions={style} eventHandlers={handlers}>
-      <Tooltip>
-        {v.number} · {t(`map.state.${v.state}`)}
-        {v.recordedAt ? ` · ${formatDateTime(v.recordedAt)}` : ''}
-      </Tooltip>
-    </CircleMarker>
-  );
-});
-
 /**
  * GPS Dashboard (menu): the whole fleet on a map by its last position, moved live by the operator's
  * positions on the event stream (ADR 103); read again every minute only while the stream is down.
@@ -110,6 +81,11 @@ export default function GpsDashboardPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const points = useMemo(() => (map.data?.vehicles ?? []).map((v) => [v.lat, v.lng] as [number, number]), [map.data]);
   const trail = useFleetVehicle(selected);
+  const label = useCallback(
+    (v: FleetMap['vehicles'][number]) =>
+      `${v.number} · ${t(`map.state.${v.state}`)}${v.recordedAt ? ` · ${formatDateTime(v.recordedAt)}` : ''}`,
+    [t],
+  );
 
   return (
     <Container size="xl" px="sm" py="md">
@@ -144,9 +120,7 @@ export default function GpsDashboardPage() {
                   <MapZoom />
                   <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
                   <FitOnce points={points} />
-                  {data.vehicles.map((v) => (
-                    <VehicleMarker key={v.vehicleId} vehicle={v} selected={v.vehicleId === selected} onPick={setSelected} />
-                  ))}
+                  <FleetLayer vehicles={data.vehicles} selected={selected} onPick={setSelected} label={label} />
                   {trail.data && trail.data.positions.length > 1 ? (
                     <Polyline
                       positions={trail.data.positions.map((p) => [p.lat, p.lng] as [number, number])}
