@@ -65,25 +65,31 @@ test.describe('fleet', () => {
     const files = upload.locator('input[type="file"]');
     await files.nth(0).setInputFiles({ name: 'rc-front.jpg', mimeType: 'image/jpeg', buffer: jpeg(1) });
     await files.nth(1).setInputFiles({ name: 'rc-back.jpg', mimeType: 'image/jpeg', buffer: jpeg(2) });
-    // the first upload is held until its progress bar has been seen
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    // each upload is held until the test has seen its progress: the front's bar at the start, then full
+    const gates = [0, 1].map(() => {
+      let open: () => void = () => undefined;
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
     });
-    let first = true;
+    let puts = 0;
     await page.route(
-      (url) => url.pathname.startsWith('/api/files/'),
+      (url) => url.pathname.startsWith('/api/files/upload/'),
       async (route) => {
-        if (route.request().method() === 'PUT' && first) {
-          first = false;
-          await held;
-        }
+        const gate = route.request().method() === 'PUT' ? gates[puts++] : undefined;
+        if (gate) await gate.opened;
         await route.continue();
       },
     );
     await upload.getByRole('button', { name: 'Upload and submit' }).click();
-    await expect(upload.getByRole('progressbar', { name: 'Uploading RC front' })).toBeVisible();
-    release();
+    const front = upload.getByRole('progressbar', { name: 'Uploading RC front' });
+    await expect(front).toHaveAttribute('aria-valuenow', '0');
+    gates[0]!.open();
+    await expect(front).toHaveAttribute('aria-valuenow', '100');
+    await expect(front).toBeVisible();
+    await expect(upload.getByRole('progressbar', { name: 'Uploading RC back' })).toHaveAttribute('aria-valuenow', '0');
+    gates[1]!.open();
     await expect(page.getByText('Documents submitted for verification')).toBeVisible();
     await page.unrouteAll({ behavior: 'wait' });
     await expect(card.getByText('Under review').first()).toBeVisible();
