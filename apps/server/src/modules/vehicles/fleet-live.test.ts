@@ -1,27 +1,19 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, streamTicket, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { listeningTestApp, streamTicket } from '../../../test/app.ts';
 import { insertConsigner, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { type BusEvent, inProcessBus } from '../../plugins/events.ts';
 import { POSITIONS_TOPIC } from '../tracking/tracking.service.ts';
 import { registerFleetLive } from './fleet-live.ts';
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => t.close());
+const live = listeningTestApp();
 
-const ticketFor = (token: string, topics: string) => t.call({ method: 'POST', url: '/api/events/ticket', token, payload: { topics } });
+const ticketFor = (token: string, topics: string) => live.t.call({ method: 'POST', url: '/api/events/ticket', token, payload: { topics } });
 
 /** An operator with one vehicle carrying a registered tracker. */
 async function trackedOperator() {
-  const op = await insertOperator(t.db);
-  const vehicle = await insertVehicle(t.db, op.operatorId, { status: 'VERIFIED' });
-  const device = await t.call({
+  const op = await insertOperator(live.t.db);
+  const vehicle = await insertVehicle(live.t.db, op.operatorId, { status: 'VERIFIED' });
+  const device = await live.t.call({
     method: 'POST',
     url: '/api/tracking/devices',
     token: op.owner.token,
@@ -29,7 +21,10 @@ async function trackedOperator() {
   });
   expect(device.status).toBe(200);
   const report = (lat: number, lon: number, speed = 20) =>
-    t.app.inject({ method: 'GET', url: `/api/tracking/osmand?id=${device.body.data.identifier}&lat=${lat}&lon=${lon}&speed=${speed}` });
+    live.t.app.inject({
+      method: 'GET',
+      url: `/api/tracking/osmand?id=${device.body.data.identifier}&lat=${lat}&lon=${lon}&speed=${speed}`,
+    });
   return { ...op, vehicle, report };
 }
 
@@ -57,18 +52,18 @@ async function readFrames(body: ReadableStream<Uint8Array>, match: (frames: stri
 
 describe('GPS Dashboard topic fleet:{operatorId}', () => {
   it('opens only for the operator’s own users whose role may see vehicles', async () => {
-    const a = await insertOperator(t.db);
-    const b = await insertOperator(t.db);
-    const withGps = await insertSubordinate(t.db, a.operatorId, ['VEHICLES_VIEW']);
-    const withoutGps = await insertSubordinate(t.db, a.operatorId, ['TRIPS_VIEW']);
-    const consigner = await insertConsigner(t.db);
+    const a = await insertOperator(live.t.db);
+    const b = await insertOperator(live.t.db);
+    const withGps = await insertSubordinate(live.t.db, a.operatorId, ['VEHICLES_VIEW']);
+    const withoutGps = await insertSubordinate(live.t.db, a.operatorId, ['TRIPS_VIEW']);
+    const consigner = await insertConsigner(live.t.db);
     expect((await ticketFor(a.owner.token, `fleet:${a.operatorId}`)).status).toBe(200);
     expect((await ticketFor(withGps.token, `fleet:${a.operatorId}`)).status).toBe(200);
     expect((await ticketFor(a.owner.token, `fleet:${b.operatorId}`)).status).toBe(404);
     expect((await ticketFor(withoutGps.token, `fleet:${a.operatorId}`)).status).toBe(404);
     expect((await ticketFor(consigner.user.token, `fleet:${a.operatorId}`)).status).toBe(404);
     // the map names the topic's operator
-    const map = await t.call({ method: 'GET', url: '/api/fleet/map', token: withGps.token });
+    const map = await live.t.call({ method: 'GET', url: '/api/fleet/map', token: withGps.token });
     expect(map.body.data.operatorId).toBe(a.operatorId);
   });
 
@@ -76,10 +71,10 @@ describe('GPS Dashboard topic fleet:{operatorId}', () => {
     const a = await trackedOperator();
     const b = await trackedOperator();
     const seenByB: BusEvent[] = [];
-    const stopB = t.app.events.subscribe(`fleet:${b.operatorId}`, (e) => seenByB.push(e));
+    const stopB = live.t.app.events.subscribe(`fleet:${b.operatorId}`, (e) => seenByB.push(e));
 
-    const ticket = await streamTicket(t.app, a.owner.token, `fleet:${a.operatorId}`);
-    const stream = await fetch(`${base}/api/events/stream?topics=fleet:${a.operatorId}&ticket=${ticket}`);
+    const ticket = await streamTicket(live.t.app, a.owner.token, `fleet:${a.operatorId}`);
+    const stream = await fetch(`${live.base}/api/events/stream?topics=fleet:${a.operatorId}&ticket=${ticket}`);
     expect(stream.status).toBe(200);
     const reading = readFrames(stream.body!, (frames) => frames.some((f) => f.startsWith('event: POSITIONS')), 8_000);
     // B reports first, then A: A's stream must carry A's only
