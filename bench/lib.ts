@@ -109,3 +109,29 @@ export async function demoToken(url: string, phone = '9000000001'): Promise<stri
   const body = (await r.json()) as { data: { accessToken: string } };
   return body.data.accessToken;
 }
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+/** A demo user's session as the login call answers it. */
+export async function demoSession(url: string, phone: string) {
+  const r = await fetch(`${url}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, otp: '123456' }),
+  });
+  return ((await r.json()) as { data: Record<string, string | null> }).data;
+}
+
+/** The values the login page stores, as a script run on a same-origin page that loads no app code. */
+export const storeSessionScript = (session: Record<string, string | null>) =>
+  `for (const [k, v] of Object.entries(${JSON.stringify({
+    accessToken: session.accessToken,
+    userCode: session.userCode,
+    operatorId: session.operatorId,
+    name: session.name,
+    locale: 'en',
+    menuType: session.menuType,
+  })})) if (v) localStorage.setItem(k, v);`;

@@ -1,9 +1,11 @@
 import { execSync } from 'node:child_process';
-import { demoToken, freshPgDatabase, type LoadResult, load, startServer, table, tempDir } from './lib.ts';
+import { demoToken, freshPgDatabase, type LoadResult, load, median, startServer, table, tempDir } from './lib.ts';
+import { firstMapRender, launch, loggedInPage, VIEWPORTS } from './map-render.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 20);
 const VEHICLES = Number(process.env.BENCH_SCHEDULED ?? 5_000);
 const ADMIN_PHONE = '9000000900';
+const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 3);
 
 /**
  * Scheduled vehicles inserted with SQL alongside the seeded ones: every state, spread over India
@@ -26,14 +28,43 @@ function insertScheduled(dbUrl: string) {
   return Number(execSync(`psql ${dbUrl} -tAc "SELECT count(*) FROM scheduled_vehicles"`).toString().trim());
 }
 
+/** The scheduled-vehicle page's map in Chromium at 360 px: navigation → clustered markers painted. */
+async function mapFirstRender(url: string, total: number) {
+  const browser = await launch();
+  try {
+    const painted: number[] = [];
+    const data: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const page = await loggedInPage(browser, url, ADMIN_PHONE, VIEWPORTS['360 px']);
+      const render = await firstMapRender(page, `${url}/portal/workflow/scheduled`, '/aggregatedMapDataForSchedule');
+      painted.push(render.paintedMs);
+      data.push(render.dataMs);
+      await page.context().close();
+    }
+    console.log(`\n### Scheduled-vehicle map, first render in Chromium at 360 px, ${total} scheduled vehicles\n`);
+    console.log('| /portal/workflow/scheduled, from navigation | median ms | min–max ms | runs |');
+    console.log('|---|---|---|---|');
+    const line = (label: string, xs: number[]) =>
+      console.log(`| ${label} | ${median(xs).toFixed(0)} | ${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} | ${RUNS} |`);
+    line('first map data received', data);
+    line('map markers painted (first render)', painted);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** BENCH_PARTS=load,map picks the map-data load test and/or the map's first render in Chromium. */
 export async function runOperations() {
   console.log('## Operations');
+  const parts = (process.env.BENCH_PARTS ?? 'load,map').split(',');
   const dbUrl = freshPgDatabase('bhada_bench_operations');
   // jobs off: the tracking simulator would move the vehicles during the run
   const server = await startServer({ port: 3241, env: { DATA_DIR: tempDir('operations'), DATABASE_URL: dbUrl, JOBS_ENABLED: 'false' } });
   try {
     const token = await demoToken(server.url, ADMIN_PHONE);
     const total = insertScheduled(dbUrl);
+    if (parts.includes('map')) await mapFirstRender(server.url, total);
+    if (!parts.includes('load')) return;
     const headers = { token };
     const map = `${server.url}/api/vehicle/aggregatedMapDataForSchedule`;
     const rows: LoadResult[] = [];

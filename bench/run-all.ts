@@ -17,6 +17,7 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ['support', async () => (await import('./support.ts')).runSupport()],
   ['operations', async () => (await import('./operations.ts')).runOperations()],
   ['fleet', async () => (await import('./fleet.ts')).runFleet()],
+  ['fleet-map', async () => (await import('./fleet-map.ts')).runFleetMap()],
   ['account', async () => (await import('./account.ts')).runAccount()],
   ['web', async () => (await import('./web.ts')).runWeb()],
   ['hotpaths', async () => (await import('./hotpaths.ts')).runHotpaths()],

@@ -5,7 +5,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { demoToken, peakMbOf, root, type Server, startServer, tempDir } from './lib.ts';
+import { demoSession, demoToken, median, peakMbOf, root, type Server, startServer, storeSessionScript, tempDir } from './lib.ts';
 
 /**
  * Issue 17, targets 5 and 7 (ADRs 150–152):
@@ -32,10 +32,6 @@ interface Row {
 }
 const rows: Row[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
 
 function printTable() {
   console.log('\n### Web and embedded start (issue 17, targets 5 and 7)\n');
@@ -47,25 +43,7 @@ function printTable() {
   }
 }
 
-async function sessionFor(url: string) {
-  const r = await fetch(`${url}/api/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: OPERATOR, otp: '123456' }),
-  });
-  return ((await r.json()) as { data: Record<string, string | null> }).data;
-}
-
-/** The values the login page stores, as a script run on a same-origin page that loads no app code. */
-const storeSessionScript = (session: Record<string, string | null>) =>
-  `for (const [k, v] of Object.entries(${JSON.stringify({
-    accessToken: session.accessToken,
-    userCode: session.userCode,
-    operatorId: session.operatorId,
-    name: session.name,
-    locale: 'en',
-    menuType: session.menuType,
-  })})) if (v) localStorage.setItem(k, v);`;
+const sessionFor = (url: string) => demoSession(url, OPERATOR);
 
 interface PageLoad {
   scripts: string[];

@@ -2,9 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { login, tokenOf } from './support.ts';
 
 /**
- * Issue 12 acceptance: an operator orders a GPS device, the admin schedules and installs it, the
- * device reports and the vehicle is moving on the GPS Dashboard; an operator adds a driver and picks
- * that driver when confirming a won load with its token.
+ * Issue 12 acceptance: an operator adds a vehicle and uploads its RC (progress shown), the admin verifies
+ * it and the operator sees it verified; an operator orders a GPS device, the admin schedules and installs
+ * it, the device reports and the vehicle is moving on the GPS Dashboard, which is live on the event
+ * stream; an operator adds a driver and picks that driver when confirming a won load with its token.
  */
 const OPERATOR = '9000000001';
 // a tracker fitted on a vehicle of a seeded trip would replace that trip's simulated positions, which
@@ -31,7 +32,90 @@ async function openFromMenu(page: Page, item: string, heading: string) {
   await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
 }
 
+/** A small JPEG-looking file: the server checks the first bytes, not the picture. */
+const jpeg = (seed: number) =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(150_000, seed)]);
+
 test.describe('fleet', () => {
+  test('an operator adds a vehicle with RC photos, the admin verifies them, the operator sees it verified', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // a number no other run or journey has: RTO and digits drawn afresh, the series kept for this journey
+    const typed = `RJ ${10 + Math.floor(Math.random() * 90)} ZE ${digits(4)}`;
+    await login(page, OPERATOR);
+    await openFromMenu(page, 'Documents', 'Documents');
+
+    // ---- add the vehicle with its lookups
+    await page.getByRole('button', { name: 'Add vehicle' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Add a vehicle' });
+    await form.getByLabel('Vehicle number').fill(typed);
+    for (const label of ['Tyres', 'Size', 'Capacity']) {
+      await form.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option').first().click();
+    }
+    await form.getByRole('button', { name: 'Add vehicle' }).click();
+    await expect(page.getByText('Vehicle added. Upload its RC to get it verified.')).toBeVisible();
+
+    await page.getByLabel('Search by vehicle number').fill(typed.replace(/\s/g, ''));
+    const card = page.getByTestId('vehicle-card').filter({ hasText: loose(typed) });
+    await expect(card).toHaveCount(1);
+
+    // ---- both RC sides through the signed upload, the progress shown while the bytes go up
+    await card.getByRole('button', { name: 'Upload RC' }).click();
+    const upload = page.getByRole('dialog');
+    const files = upload.locator('input[type="file"]');
+    await files.nth(0).setInputFiles({ name: 'rc-front.jpg', mimeType: 'image/jpeg', buffer: jpeg(1) });
+    await files.nth(1).setInputFiles({ name: 'rc-back.jpg', mimeType: 'image/jpeg', buffer: jpeg(2) });
+    // each upload is held until the test has seen its progress: the front's bar at the start, then full
+    const gates = [0, 1].map(() => {
+      let open: () => void = () => undefined;
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
+    });
+    let puts = 0;
+    await page.route(
+      (url) => url.pathname.startsWith('/api/files/upload/'),
+      async (route) => {
+        const gate = route.request().method() === 'PUT' ? gates[puts++] : undefined;
+        if (gate) await gate.opened;
+        await route.continue();
+      },
+    );
+    await upload.getByRole('button', { name: 'Upload and submit' }).click();
+    const front = upload.getByRole('progressbar', { name: 'Uploading RC front' });
+    await expect(front).toHaveAttribute('aria-valuenow', '0');
+    gates[0]!.open();
+    await expect(front).toHaveAttribute('aria-valuenow', '100');
+    await expect(front).toBeVisible();
+    await expect(upload.getByRole('progressbar', { name: 'Uploading RC back' })).toHaveAttribute('aria-valuenow', '0');
+    gates[1]!.open();
+    await expect(page.getByText('Documents submitted for verification')).toBeVisible();
+    await page.unrouteAll({ behavior: 'wait' });
+    await expect(card.getByText('Under review').first()).toBeVisible();
+
+    // ---- the admin verifies both sides in the review queue
+    const admin = await (await browser.newContext()).newPage();
+    await login(admin, ADMIN);
+    await openFromMenu(admin, 'Fleet review', 'Fleet review');
+    for (const side of ['RC front', 'RC back']) {
+      const item = admin
+        .getByTestId('review-item')
+        .filter({ hasText: side })
+        .filter({ hasText: loose(typed) });
+      await item.getByRole('button', { name: 'Verify' }).click();
+      await expect(item).toHaveCount(0);
+    }
+    await admin.context().close();
+
+    // ---- the operator sees the vehicle verified
+    await page.reload();
+    await page.getByLabel('Search by vehicle number').fill(typed.replace(/\s/g, ''));
+    const verified = page.getByTestId('vehicle-card').filter({ hasText: loose(typed) });
+    await expect(verified.getByText('Verified').first()).toBeVisible();
+    await expect(verified.getByText('Under review')).toHaveCount(0);
+  });
+
   test('an operator orders a GPS device, the admin installs it, the vehicle moves on the GPS Dashboard', async ({ page, browser }) => {
     test.setTimeout(120_000);
     await login(page, GPS_OPERATOR);
@@ -99,6 +183,8 @@ test.describe('fleet', () => {
     expect(map.vehicles.find((v) => v.vehicleId === chosen.vehicleId)?.state).toBe('MOVING');
     await expect(page.getByTestId('fleet-map')).toBeVisible();
     await expect(page.getByText(/^Moving [1-9]\d*$/)).toBeVisible();
+    // the dashboard follows the operator's positions on the event stream
+    await expect(page.getByTestId('fleet-live')).toHaveText('Live');
   });
 
   test('an operator adds a driver and picks that driver when confirming a won load', async ({ page }) => {

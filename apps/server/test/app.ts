@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, fromPool } from '../src/db/client.ts';
@@ -99,4 +100,21 @@ export async function streamTicket(app: FastifyInstance, token: string, topics: 
   const res = await app.inject({ method: 'POST', url: '/api/events/ticket', headers: { token }, payload: { topics } });
   if (res.statusCode !== 200) throw new Error(`no stream ticket for ${topics}: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { ticket: string } }).data.ticket;
+}
+
+/** Starts a test app listening on a free local port (for event streams, which inject cannot read); its base URL. */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A test app listening on a free local port for the whole file: read `live.t` and `live.base` inside the tests. */
+export function listeningTestApp() {
+  const live = {} as { t: TestApp; base: string };
+  beforeAll(async () => {
+    live.t = await createTestApp();
+    live.base = await listenLocally(live.t.app);
+  });
+  afterAll(async () => live.t.close());
+  return live;
 }

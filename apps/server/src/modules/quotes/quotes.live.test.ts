@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, streamTicket, type TestApp } from '../../../test/app.ts';
+import { createTestApp, listenLocally, streamTicket, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertOperator } from '../../../test/factories.ts';
 import { insertLoad } from '../loads/loads.test-helpers.ts';
 
@@ -8,8 +7,7 @@ let t: TestApp;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t.app);
 });
 afterAll(async () => t.close());
 

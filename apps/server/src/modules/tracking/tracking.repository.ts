@@ -5,7 +5,12 @@ import type { OperatorId } from '../../lib/tenancy.ts';
 
 export async function findDeviceByHash(db: Db, identifierHash: string) {
   const [row] = await db
-    .select({ id: trackingDevices.id, vehicleId: trackingDevices.vehicleId, revokedAt: trackingDevices.revokedAt })
+    .select({
+      id: trackingDevices.id,
+      operatorId: trackingDevices.operatorId,
+      vehicleId: trackingDevices.vehicleId,
+      revokedAt: trackingDevices.revokedAt,
+    })
     .from(trackingDevices)
     .where(eq(trackingDevices.identifierHash, identifierHash))
     .limit(1);
@@ -71,6 +76,7 @@ export async function listSimulatedTrips(db: Db, states: readonly string[], incl
   return db
     .select({
       id: trips.id,
+      operatorId: trips.operatorId,
       vehicleId: trips.vehicleId,
       state: trips.state,
       loadingPoints: trips.loadingPoints,
@@ -128,7 +134,7 @@ export async function recentVehiclePositions(db: Db, { vehicleId, limit }: { veh
 /** simulated devices whose vehicle is on no running trip, with where the vehicle was last seen */
 export async function listParkedSimulatedDevices(db: Db, states: readonly string[]) {
   const result = (await db.execute(sql`
-    SELECT d.id AS "deviceId", d.vehicle_id AS "vehicleId",
+    SELECT d.id AS "deviceId", d.operator_id AS "operatorId", d.vehicle_id AS "vehicleId",
       coalesce(p.lat, v.current_lat) AS lat, coalesce(p.lng, v.current_lng) AS lng
     FROM tracking_devices d
     JOIN vehicles v ON v.id = d.vehicle_id
@@ -139,6 +145,6 @@ export async function listParkedSimulatedDevices(db: Db, states: readonly string
         sql`, `,
       )}))
     LIMIT 500
-  `)) as unknown as { rows: Array<{ deviceId: string; vehicleId: string; lat: number | null; lng: number | null }> };
+  `)) as unknown as { rows: Array<{ deviceId: string; operatorId: string; vehicleId: string; lat: number | null; lng: number | null }> };
   return result.rows;
 }

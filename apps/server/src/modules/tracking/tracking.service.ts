@@ -19,12 +19,37 @@ import { lanePoint } from './geo.ts';
 import * as repo from './tracking.repository.ts';
 
 /**
- * Server-side only (no browser may follow it): a position arrived for some vehicle. Screens that show
- * many vehicles (the scheduled-vehicle map) follow it through their own coalesced topics.
+ * Server-side only (no browser may follow it): positions arrived, each with its vehicle's operator.
+ * Screens that show many vehicles (the scheduled-vehicle map, the GPS Dashboard) follow it through
+ * their own coalesced topics.
  */
 export const POSITIONS_TOPIC = 'positions:all';
-const positionsArrived = (events: EventBus, count: number) =>
-  events.publish({ topic: POSITIONS_TOPIC, type: 'POSITIONS', data: { count } }).catch(() => undefined);
+export interface ArrivedPosition {
+  operatorId: string;
+  vehicleId: string;
+  lat: number;
+  lng: number;
+  speedKmph: number | null;
+  recordedAt: string;
+  tripId: string | null;
+}
+export interface PositionsArrived {
+  count: number;
+  positions: ArrivedPosition[];
+}
+const positionsArrived = (events: EventBus, rows: Array<Omit<ArrivedPosition, 'recordedAt'> & { recordedAt: Date }>) => {
+  const positions = rows.map((r) => ({
+    operatorId: r.operatorId,
+    vehicleId: r.vehicleId,
+    lat: r.lat,
+    lng: r.lng,
+    speedKmph: r.speedKmph,
+    recordedAt: r.recordedAt.toISOString(),
+    tripId: r.tripId,
+  }));
+  const data: PositionsArrived = { count: positions.length, positions };
+  return events.publish({ topic: POSITIONS_TOPIC, type: 'POSITIONS', data }).catch(() => undefined);
+};
 
 /** positions attach to the vehicle's trip while it is on the job */
 /** a vehicle's positions belong to its trip while the trip is running */
@@ -79,20 +104,19 @@ export async function ingest(db: Db, events: EventBus, q: OsmandQuery, now = new
   const recordedAt = parseTimestamp(q.timestamp, now);
   // OsmAnd speed is in knots
   const speedKmph = q.speed === undefined ? null : Math.round(q.speed * 1.852 * 10) / 10;
-  await repo.insertPositions(db, [
-    {
-      deviceId: device.id,
-      vehicleId: device.vehicleId,
-      tripId: trip?.id ?? null,
-      lat: q.lat,
-      lng: q.lon,
-      speedKmph,
-      bearing: q.bearing ?? null,
-      recordedAt,
-    },
-  ]);
+  const row = {
+    deviceId: device.id,
+    vehicleId: device.vehicleId,
+    tripId: trip?.id ?? null,
+    lat: q.lat,
+    lng: q.lon,
+    speedKmph,
+    bearing: q.bearing ?? null,
+    recordedAt,
+  };
+  await repo.insertPositions(db, [row]);
   await repo.touchDevice(db, { id: device.id, at: now });
-  await positionsArrived(events, 1);
+  await positionsArrived(events, [{ ...row, operatorId: device.operatorId }]);
   if (trip) {
     await events
       .publish({
@@ -179,6 +203,7 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
     }
     const p = lanePoint(from, to, fraction, t.id);
     rows.push({
+      operatorId: t.operatorId,
       deviceId: t.deviceId,
       vehicleId: t.vehicleId,
       tripId: t.id,
@@ -189,8 +214,11 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
       recordedAt: now,
     });
   }
-  await repo.insertPositions(db, rows);
-  if (rows.length) await positionsArrived(events, rows.length);
+  await repo.insertPositions(
+    db,
+    rows.map(({ operatorId: _, ...r }) => r),
+  );
+  if (rows.length) await positionsArrived(events, rows);
   for (const r of rows) {
     await events
       .publish({
@@ -220,7 +248,7 @@ export async function recentPositionsOfVehicle(db: Db, vehicleId: string, limit 
  * Demo only (fleet map, issue 12): a simulated tracker on a vehicle with no running trip reports too —
  * local runs around its last place, about one in three moving — so the GPS Dashboard shows live devices.
  */
-export async function simulateParkedDevices(db: Db, opts: { now?: Date; random?: () => number } = {}) {
+export async function simulateParkedDevices(db: Db, events: EventBus, opts: { now?: Date; random?: () => number } = {}) {
   const now = opts.now ?? new Date();
   const random = opts.random ?? Math.random;
   const parked = await repo.listParkedSimulatedDevices(db, TRACKED_STATES);
@@ -229,6 +257,7 @@ export async function simulateParkedDevices(db: Db, opts: { now?: Date; random?:
     if (d.lat === null || d.lng === null) continue;
     const moving = random() < 0.35;
     rows.push({
+      operatorId: d.operatorId,
       deviceId: d.deviceId,
       vehicleId: d.vehicleId,
       tripId: null,
@@ -239,7 +268,11 @@ export async function simulateParkedDevices(db: Db, opts: { now?: Date; random?:
       recordedAt: now,
     });
   }
-  await repo.insertPositions(db, rows);
+  await repo.insertPositions(
+    db,
+    rows.map(({ operatorId: _, ...r }) => r),
+  );
   for (const r of rows) await repo.touchDevice(db, { id: r.deviceId, at: now });
+  if (rows.length) await positionsArrived(events, rows);
   return { moved: rows.length };
 }

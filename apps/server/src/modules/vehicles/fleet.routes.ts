@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
 import * as fleet from './fleet.service.ts';
+import { mayFollowFleet } from './fleet-live.ts';
 import * as maintenance from './maintenance.service.ts';
 import * as report from './trips-report.service.ts';
 
@@ -37,6 +38,8 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; production
   const view = routeTable(app, { tags, guard: requirePermission('VEHICLES_VIEW') });
   const manage = routeTable(app, { tags, guard: requirePermission('VEHICLES_MANAGE') });
   const admin = routeTable(app, { tags, guard: requireKind('ADMIN') });
+  // the GPS Dashboard's live positions: only the operator's own users whose role sees vehicles (ADR 103)
+  app.authorizeTopic('fleet', async (actor, id) => mayFollowFleet(actor, id));
   // maintenance (issue 12 point 7, ADR 101)
   await app.register(maintenanceRoutes);
   // trips report (issue 12 point 6, ADR 102)

@@ -2,8 +2,7 @@ import {
   type Driver,
   type DriverRequest,
   FLEET_MESSAGES,
-  FLEET_MOVING_KMPH,
-  FLEET_OFFLINE_MINUTES,
+  fleetStateOf,
   formatVehicleNumber,
   type GpsOrderStatus,
 } from '@bhada/contracts/fleet';
@@ -217,12 +216,7 @@ export async function moveGpsOrder(
 
 /** Demo: simulated trackers of vehicles not on a trip report a position (through the tracking service). */
 export async function simulateParkedTrackers(ctx: ServiceContext) {
-  return tracking.simulateParkedDevices(ctx.db, { now: ctx.clock.now() });
-}
-
-export function stateOf(p: { speedKmph: number | null; recordedAt: Date } | undefined, now: Date) {
-  if (!p || now.getTime() - p.recordedAt.getTime() > FLEET_OFFLINE_MINUTES * 60_000) return 'OFFLINE' as const;
-  return (p.speedKmph ?? 0) >= FLEET_MOVING_KMPH ? ('MOVING' as const) : ('STOPPED' as const);
+  return tracking.simulateParkedDevices(ctx.db, ctx.events, { now: ctx.clock.now() });
 }
 
 /** Every vehicle of the fleet on the map: at its last tracked position, else where it was last known (offline). */
@@ -240,7 +234,7 @@ export async function fleetMap(ctx: ServiceContext, input: { operatorId: Operato
     const lat = p?.lat ?? v.currentLat;
     const lng = p?.lng ?? v.currentLng;
     if (lat === null || lng === null || lat === undefined || lng === undefined) continue;
-    const state = stateOf(p, now);
+    const state = fleetStateOf(p, now);
     counts[state]++;
     list.push({
       vehicleId: v.id,
@@ -253,7 +247,7 @@ export async function fleetMap(ctx: ServiceContext, input: { operatorId: Operato
       tripId: p?.tripId ?? null,
     });
   }
-  return { vehicles: list, counts };
+  return { operatorId: input.operatorId as string, vehicles: list, counts };
 }
 
 /** One vehicle on the map: its running trip and newest positions. */

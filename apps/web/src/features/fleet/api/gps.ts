@@ -1,8 +1,21 @@
-import { fleetMapSchema, fleetVehicleDetailSchema, gpsEligibilitySchema, gpsInfoSchema, gpsOrderSchema } from '@bhada/contracts/fleet';
+import {
+  type FleetMap,
+  type FleetPosition,
+  fleetMapSchema,
+  fleetPositionsEventSchema,
+  fleetTopic,
+  fleetVehicleDetailSchema,
+  gpsEligibilitySchema,
+  gpsInfoSchema,
+  gpsOrderSchema,
+} from '@bhada/contracts/fleet';
 import { deviceSchema, registeredDeviceSchema } from '@bhada/contracts/tracking';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
+import { useEventStream } from '../../../lib/event-stream.ts';
 import { http } from '../../../lib/http.ts';
+import { applyPositions } from '../lib/fleet-live.ts';
 import { fleetKeys } from './fleet-keys.ts';
 
 const V1 = '/api/rest/tesseract/v1';
@@ -30,13 +43,60 @@ export function useInstallGps() {
   });
 }
 
-/** the fleet on the map; refreshed every 30 s (positions arrive about once a minute) */
-export const useFleetMap = () =>
+/** How often the map is read again while its event stream is down (ADR 103). */
+export const FLEET_FALLBACK_REFRESH_MS = 60_000;
+/** How often vehicles' states are read again against the clock, so a silent one turns offline. */
+const AGE_EVERY_MS = 60_000;
+
+/** the fleet on the map; read again every minute only while the live stream is down */
+export const useFleetMap = (live: boolean) =>
   useQuery({
     queryKey: fleetKeys.map(),
     queryFn: ({ signal }) => http.get('/api/fleet/map', { schema: fleetMapSchema, signal }),
-    refetchInterval: 30_000,
+    refetchInterval: live ? false : FLEET_FALLBACK_REFRESH_MS,
   });
+
+/**
+ * Follows the operator's live positions (`fleet:{operatorId}`) and applies each push to the map held in
+ * the query cache. Returns whether the stream is open: while it is not, the map falls back to reading
+ * itself every minute.
+ */
+export function useFleetLive(operatorId: string | undefined) {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  const apply = useCallback(
+    (positions: FleetPosition[]) => {
+      let unknown = 0;
+      queryClient.setQueryData<FleetMap>(fleetKeys.map(), (old) => {
+        if (!old) return old;
+        const next = applyPositions(old, positions, new Date());
+        unknown = next.unknown;
+        return next.map;
+      });
+      if (unknown) void queryClient.invalidateQueries({ queryKey: fleetKeys.map(), exact: true });
+    },
+    [queryClient],
+  );
+  useEventStream(
+    operatorId ? fleetTopic(operatorId) : '',
+    Boolean(operatorId),
+    {
+      POSITIONS: (event) => {
+        const parsed = fleetPositionsEventSchema.safeParse(JSON.parse(event.data));
+        if (parsed.success) apply(parsed.data.positions);
+      },
+    },
+    {
+      onOpen: () => setLive(true),
+      onDown: () => setLive(false),
+    },
+  );
+  useEffect(() => {
+    const timer = setInterval(() => apply([]), AGE_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [apply]);
+  return live;
+}
 
 export const useFleetVehicle = (vehicleId: string | null) =>
   useQuery({

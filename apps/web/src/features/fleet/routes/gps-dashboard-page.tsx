@@ -1,18 +1,19 @@
 import 'leaflet/dist/leaflet.css';
+import type { FleetMap } from '@bhada/contracts/fleet';
 import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapContainer, Polyline, TileLayer, useMap } from 'react-leaflet';
 import { MapZoom } from '../../../components/map-zoom.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useFleetMap, useFleetVehicle } from '../api/gps.ts';
+import { useFleetLive, useFleetMap, useFleetVehicle } from '../api/gps.ts';
+import { FleetLayer } from '../components/fleet-layer.tsx';
 
 const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; OpenStreetMap contributors';
-const COLOR = { MOVING: '#2f9e44', STOPPED: '#f08c00', OFFLINE: '#868e96' } as const;
 
 function FitOnce({ points }: { points: Array<[number, number]> }) {
   const map = useMap();
@@ -63,14 +64,28 @@ function VehiclePanel({ vehicleId, onClose }: { vehicleId: string; onClose: () =
   );
 }
 
-/** GPS Dashboard (menu): the whole fleet on a map by its last position, refreshed every 30 s. */
+/**
+ * GPS Dashboard (menu): the whole fleet on a map by its last position, moved live by the operator's
+ * positions on the event stream (ADR 103); read again every minute only while the stream is down.
+ */
 export default function GpsDashboardPage() {
   const { t } = useTranslation('fleet');
   usePageTitle(t('map.title'));
-  const map = useFleetMap();
+  const [operatorId, setOperatorId] = useState<string>();
+  const live = useFleetLive(operatorId);
+  const map = useFleetMap(live);
+  const mapOperator = map.data?.operatorId;
+  useEffect(() => {
+    if (mapOperator) setOperatorId(mapOperator);
+  }, [mapOperator]);
   const [selected, setSelected] = useState<string | null>(null);
   const points = useMemo(() => (map.data?.vehicles ?? []).map((v) => [v.lat, v.lng] as [number, number]), [map.data]);
   const trail = useFleetVehicle(selected);
+  const label = useCallback(
+    (v: FleetMap['vehicles'][number]) =>
+      `${v.number} · ${t(`map.state.${v.state}`)}${v.recordedAt ? ` · ${formatDateTime(v.recordedAt)}` : ''}`,
+    [t],
+  );
 
   return (
     <Container size="xl" px="sm" py="md">
@@ -91,6 +106,9 @@ export default function GpsDashboardPage() {
           {(data) => (
             <Stack>
               <Group gap="xs">
+                <Badge color={live ? 'teal' : 'gray'} size="lg" variant="dot" data-testid="fleet-live">
+                  {live ? t('map.live') : t('map.notLive')}
+                </Badge>
                 {(['MOVING', 'STOPPED', 'OFFLINE'] as const).map((s) => (
                   <Badge key={s} color={s === 'MOVING' ? 'green' : s === 'STOPPED' ? 'orange' : 'gray'} size="lg" variant="light">
                     {t(`map.${s}`, { count: data.counts[s] })}
@@ -102,20 +120,7 @@ export default function GpsDashboardPage() {
                   <MapZoom />
                   <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
                   <FitOnce points={points} />
-                  {data.vehicles.map((v) => (
-                    <CircleMarker
-                      key={v.vehicleId}
-                      center={[v.lat, v.lng]}
-                      radius={v.vehicleId === selected ? 9 : 6}
-                      pathOptions={{ color: COLOR[v.state], fillColor: COLOR[v.state], fillOpacity: 0.85 }}
-                      eventHandlers={{ click: () => setSelected(v.vehicleId) }}
-                    >
-                      <Tooltip>
-                        {v.number} · {t(`map.state.${v.state}`)}
-                        {v.recordedAt ? ` · ${formatDateTime(v.recordedAt)}` : ''}
-                      </Tooltip>
-                    </CircleMarker>
-                  ))}
+                  <FleetLayer vehicles={data.vehicles} selected={selected} onPick={setSelected} label={label} />
                   {trail.data && trail.data.positions.length > 1 ? (
                     <Polyline
                       positions={trail.data.positions.map((p) => [p.lat, p.lng] as [number, number])}
