@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { login } from './support.ts';
 
 /**
@@ -113,16 +113,56 @@ export async function enter(page: Page, kind: Kind, language: 'en' | 'hi'): Prom
   await page.evaluate((l) => window.localStorage.setItem('locale', l), language);
 }
 
-/** Opens a route and waits until its data has arrived (no spinner, network quiet). */
+const QUIET_MS = 500;
+
+/** Calls of the page still waiting for an answer; live event streams never end, so they do not count. */
+function trackCalls(page: Page) {
+  const open = new Set<Request>();
+  let lastActivity = Date.now();
+  const live = (request: Request) => request.url().includes('/api/events/stream') || request.resourceType() === 'eventsource';
+  const start = (request: Request) => {
+    if (live(request)) return;
+    open.add(request);
+    lastActivity = Date.now();
+  };
+  const end = (request: Request) => {
+    if (open.delete(request)) lastActivity = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    /** ms since the last call started or ended, or 0 while one is in flight */
+    quietFor: () => (open.size ? 0 : Date.now() - lastActivity),
+    stop: () => {
+      page.off('request', start);
+      page.off('requestfinished', end);
+      page.off('requestfailed', end);
+    },
+  };
+}
+
+/** Opens a route and waits until its data has arrived: no call in flight or just ended (event streams aside), no spinner. */
 export async function openRoute(page: Page, route: Route): Promise<void> {
-  if (route.open) await route.open(page);
-  else await page.goto(route.path);
-  // live pages hold an event stream open, so "network idle" never comes: wait for the spinners to go
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(600);
-  // a loader in a hidden tab (its data asked for when the tab opens) is not waited for
-  await expect(page.locator('.mantine-Loader-root:visible, [data-loading="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-  // fonts and lazy texts settle before anything is read
-  await page.evaluate(() => document.fonts.ready);
+  const calls = trackCalls(page);
+  try {
+    if (route.open) await route.open(page);
+    else await page.goto(route.path);
+    await page.waitForLoadState('load');
+    // a loader in a hidden tab (its data asked for when the tab opens) is not waited for
+    const loaders = page.locator('.mantine-Loader-root:visible, [data-loading="true"]:visible');
+    // settled: no loader, and no call started or ended for QUIET_MS (a screen's second call may start
+    // only when its first answer renders, so one quiet instant is not enough)
+    await expect
+      .poll(async () => (await loaders.count()) === 0 && calls.quietFor() >= QUIET_MS, {
+        timeout: 15_000,
+        intervals: [100],
+        message: 'the page kept loading',
+      })
+      .toBe(true);
+    // fonts and lazy texts settle before anything is read
+    await page.evaluate(() => document.fonts.ready);
+  } finally {
+    calls.stop();
+  }
 }

@@ -1,9 +1,11 @@
 import type { PermissionCode } from '@bhada/contracts/users';
-import type { Db } from '../src/db/client.ts';
+import { type Db, inTransaction } from '../src/db/client.ts';
 import { consigners, drivers, operators, rolePermissions, roles, sessions, users, vehicles } from '../src/db/schema/index.ts';
 import { randomToken, sha256 } from '../src/lib/crypto.ts';
 import { newId } from '../src/lib/ids.ts';
 import { asConsignerCode, asOperatorId, type ConsignerCode, type OperatorId } from '../src/lib/tenancy.ts';
+import { type AccountRef, accounts } from '../src/modules/ledger/accounts.ts';
+import { postEntry } from '../src/modules/ledger/ledger.service.ts';
 
 let phoneSeq = 7000000000 + Math.floor(Math.random() * 900000) * 1000;
 /** a unique valid Indian mobile number per call */
@@ -123,3 +125,21 @@ export async function insertDriver(db: Db, operatorId: OperatorId, name = 'Rames
   await db.insert(drivers).values({ id, operatorId, name, phone });
   return { id, name, phone };
 }
+
+/** Money into any ledger account from payment clearing, in one balanced entry (tests only). */
+export async function fundAccount(db: Db, account: AccountRef, paisa: number, kind = 'TEST_FUND', memo = 'test') {
+  await inTransaction(db, async (tx) =>
+    postEntry(tx, {
+      kind,
+      memo,
+      legs: [
+        { account: accounts.paymentClearing, amount: -paisa },
+        { account, amount: paisa },
+      ],
+    }),
+  );
+}
+
+/** Money into an operator's wallet, as a settled top-up brings it (the passbook shows it as one). */
+export const fundWallet = (db: Db, operatorId: string, paisa: number) =>
+  fundAccount(db, accounts.operatorWallet(operatorId), paisa, 'WALLET_TOPUP', 'Money added to wallet');

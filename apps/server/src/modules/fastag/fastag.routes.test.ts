@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
+import { fundWallet, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
-import { deliverToll, fundTag, fundWallet, insertTag, tollEvent } from './fastag.test-helpers.ts';
+import { deliverToll, fundTag, insertTag, tollEvent } from './fastag.test-helpers.ts';
 import { autoTopUpAmount } from './toll-events.service.ts';
 import { simulateTollCrossings } from './toll-simulator.ts';
 

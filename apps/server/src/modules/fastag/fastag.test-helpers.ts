@@ -1,26 +1,12 @@
 import { ISSUER_SIGNATURE_HEADER, type TagClass, type TollEvent } from '@bhada/contracts/fastag';
 import type { TestApp } from '../../../test/app.ts';
-import { type Db, inTransaction } from '../../db/client.ts';
+import { fundAccount } from '../../../test/factories.ts';
+import type { Db } from '../../db/client.ts';
 import { fastags } from '../../db/schema/index.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import { accounts } from '../ledger/accounts.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
-
-/** Money into an operator's wallet, as a settled top-up would bring it. */
-export async function fundWallet(db: Db, operatorId: string, paisa: number) {
-  await inTransaction(db, async (tx) =>
-    postEntry(tx, {
-      kind: 'WALLET_TOPUP',
-      memo: 'Money added to wallet',
-      legs: [
-        { account: accounts.paymentClearing, amount: -paisa },
-        { account: accounts.operatorWallet(operatorId), amount: paisa },
-      ],
-    }),
-  );
-}
 
 export async function insertTag(
   db: Db,
@@ -43,18 +29,7 @@ export async function insertTag(
 }
 
 /** Money onto a tag straight from the outside (tests only), so tolls have something to take. */
-export async function fundTag(db: Db, tagId: string, paisa: number) {
-  await inTransaction(db, async (tx) =>
-    postEntry(tx, {
-      kind: 'TEST_TAG_FUND',
-      memo: 'test',
-      legs: [
-        { account: accounts.paymentClearing, amount: -paisa },
-        { account: accounts.fastag(tagId), amount: paisa },
-      ],
-    }),
-  );
-}
+export const fundTag = (db: Db, tagId: string, paisa: number) => fundAccount(db, accounts.fastag(tagId), paisa, 'TEST_TAG_FUND');
 
 export function tollEvent(tagId: string, overrides: Partial<TollEvent> = {}): TollEvent {
   return {

@@ -2,11 +2,11 @@ import { ISSUER_SIGNATURE_HEADER } from '@bhada/contracts/fastag';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertOperator, insertVehicle } from '../../../test/factories.ts';
+import { fundWallet, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
-import { deliverToll, fundTag, fundWallet, insertTag, tollEvent } from './fastag.test-helpers.ts';
+import { deliverToll, fundTag, insertTag, tollEvent } from './fastag.test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,9 @@
-import { type Db, inTransaction } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { roadKm } from '../../lib/geo.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ConsignerCode } from '../../lib/tenancy.ts';
 import { type DemandRow, insertDemand } from '../demands/demands.repository.ts';
-import { accounts } from '../ledger/accounts.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
 
 export const JAIPUR = { city: 'Jaipur', lat: 26.9124, lng: 75.7873 };
 export const DELHI = { city: 'Delhi', lat: 28.7041, lng: 77.1025 };
@@ -20,20 +18,25 @@ const point = (name: string, at: { lat: number; lng: number }) => ({
   contactPhone: '9876543210',
 });
 
+/** The truck and goods every test load asks for: a 32 ft MXL container of cement. */
+const TRUCK_AND_GOODS = {
+  loadingPoints: [point('Sitapura Industrial Area', JAIPUR)],
+  unloadingPoints: [point('Okhla Phase II', DELHI)],
+  vehicleType: '32 FT MXL Container',
+  bodyType: 'CONTAINER' as const,
+  tyreCount: 14,
+  tonnage: 20,
+  lengthFeet: 32,
+  material: 'Cement bags',
+};
+
 /** A body for POST /demand: Jaipur → Delhi, 32 ft MXL container, window in 10 minutes. */
 export function buildLoadRequest(overrides: Record<string, unknown> = {}) {
   const now = Date.now();
   return {
     origin: JAIPUR,
     destination: DELHI,
-    loadingPoints: [point('Sitapura Industrial Area', JAIPUR)],
-    unloadingPoints: [point('Okhla Phase II', DELHI)],
-    vehicleType: '32 FT MXL Container',
-    bodyType: 'CONTAINER',
-    tyreCount: 14,
-    tonnage: 20,
-    lengthFeet: 32,
-    material: 'Cement bags',
+    ...TRUCK_AND_GOODS,
     loadingAt: new Date(now + 3 * 86_400_000).toISOString(),
     biddingEndsAt: new Date(now + 10 * 60_000).toISOString(),
     tokenAmount: 5000,
@@ -62,32 +65,11 @@ export async function insertLoad(
     destinationLat: DELHI.lat,
     destinationLng: DELHI.lng,
     distanceKm: roadKm(JAIPUR, DELHI),
-    loadingPoints: [point('Sitapura Industrial Area', JAIPUR)],
-    unloadingPoints: [point('Okhla Phase II', DELHI)],
-    vehicleType: '32 FT MXL Container',
-    bodyType: 'CONTAINER',
-    tyreCount: 14,
-    tonnage: 20,
-    lengthFeet: 32,
-    material: 'Cement bags',
+    ...TRUCK_AND_GOODS,
     loadingAt: new Date(now + loadingInHours * 3_600_000),
     biddingEndsAt: new Date(now + endsInMinutes * 60_000),
     tokenAmountPaisa: 5_000_00,
     rankSalt: randomToken(16),
     ...rest,
   });
-}
-
-/** Money into an operator's wallet, as a completed top-up would. */
-export async function fundWallet(db: Db, operatorId: string, paisa: number) {
-  await inTransaction(db, async (tx) =>
-    postEntry(tx, {
-      kind: 'TEST_TOPUP',
-      memo: 'test top-up',
-      legs: [
-        { account: accounts.paymentClearing, amount: -paisa },
-        { account: accounts.operatorWallet(operatorId), amount: paisa },
-      ],
-    }),
-  );
 }

@@ -1,9 +1,13 @@
 import { type FeeMode, internetChargePaisa } from '@bhada/contracts/payments';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
+import { clientsFor } from '../../../test/harness/index.ts';
+import { journalEntries, paymentOrders } from '../../db/schema/index.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
+import { checkPendingOrder } from './payment-settlement.service.ts';
 
 /** Test keys shared by both app instances in the real-adapter test (16 bytes for AES-128). */
 export const TEST_MID = 'TestMid0000000000001';
@@ -15,28 +19,23 @@ const SANDBOX = '/api/sandbox/pg';
 export type Info = { amount: number; merchantId: string; transactionCode: string; checkSumHash: string; customerId: string; host: string };
 
 export async function createTopUp(t: TestApp, token: string, amount: number): Promise<Info> {
-  const res = await t.call({ method: 'POST', url: '/api/wallet/recharge/v2', token, payload: { amount } });
+  const res = await clientsFor(t, token).payments.recharge({ amount });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as Info;
+  return res.body.data;
 }
 
 /** The pay call of spec fastag §4: the chosen mode with the server's own charge. */
 export async function updateMode(t: TestApp, token: string, userCode: string, info: Info, mode: FeeMode) {
   const fee = internetChargePaisa(Math.round(info.amount * 100), mode) / 100;
-  return t.call({
-    method: 'POST',
-    url: '/api/v2/transactions/update',
-    token,
-    payload: {
-      appVersion: 'web',
-      paymentMode: mode,
-      serviceProvider: 'PAYTM',
-      userCode,
-      transactionCode: info.transactionCode,
-      transactionToken: info.checkSumHash,
-      amount: info.amount,
-      pspAmount: fee,
-    },
+  return clientsFor(t, token).payments.updateTransaction({
+    appVersion: 'web',
+    paymentMode: mode,
+    serviceProvider: 'PAYTM',
+    userCode,
+    transactionCode: info.transactionCode,
+    transactionToken: info.checkSumHash,
+    amount: info.amount,
+    pspAmount: fee,
   });
 }
 
@@ -123,9 +122,18 @@ export async function pay(t: TestApp, token: string, userCode: string, info: Inf
 }
 
 export async function result(t: TestApp, token: string, orderId: string) {
-  return t.call({ method: 'GET', url: `/api/v2/transactions/${orderId}`, token });
+  return clientsFor(t, token).payments.result(orderId);
 }
+
+/** The journal entries an order posted, and its row. */
+export const entriesFor = async (t: TestApp, orderId: string) =>
+  t.db.select().from(journalEntries).where(eq(journalEntries.referenceId, orderId));
+export const orderRow = async (t: TestApp, orderId: string) =>
+  (await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)))[0];
 
 export const wallet = (t: TestApp, operatorId: string) => balanceOf(t.db, accounts.operatorWallet(operatorId));
 export const revenue = (t: TestApp) => balanceOf(t.db, { kind: 'PLATFORM_REVENUE', ownerId: 'SYSTEM' });
 export const clearing = (t: TestApp) => balanceOf(t.db, { kind: 'PAYMENT_CLEARING', ownerId: 'SYSTEM' });
+
+/** One run of the pending-order status job (the n-th check of its schedule). */
+export const statusJob = (t: TestApp, orderId: string, checkNo: number) => checkPendingOrder(t.app.payments, { orderId, checkNo });

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertAdmin, insertConsigner, insertOperator, insertSubordinate } from '../../../test/factories.ts';
+import { fundWallet, insertAdmin, insertConsigner, insertOperator, insertSubordinate } from '../../../test/factories.ts';
 import { journalEntries, membershipInterests, membershipOrders, memberships } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
-import { fundWallet } from '../loads/loads.test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

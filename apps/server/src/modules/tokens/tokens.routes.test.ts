@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertConsigner, insertDriver, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
+import { fundWallet, insertConsigner, insertDriver, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { consignments, demands, journalEntries, scheduledVehicles, trips } from '../../db/schema/index.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { awardLoad } from '../loads/load-desk.service.ts';
-import { fundWallet, insertLoad } from '../loads/loads.test-helpers.ts';
+import { insertLoad } from '../loads/loads.test-helpers.ts';
 import { refundFor } from './tokens.service.ts';
 
 let t: TestApp;

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertConsigner, insertOperator, insertVehicle } from '../../../test/factories.ts';
+import { fundWallet, insertConsigner, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { demands, demandTokens as tokens, tripEvents, trips } from '../../db/schema/index.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { awardLoad } from '../loads/load-desk.service.ts';
-import { fundWallet, insertLoad } from '../loads/loads.test-helpers.ts';
+import { insertLoad } from '../loads/loads.test-helpers.ts';
 
 /**
  * The marketplace's token cancel ends the trip through the trip's own state rules (ADR 030):

@@ -203,9 +203,12 @@ describe('KYC documents and the admin review', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: url.replace(/sig=[0-9a-f]{4}/, 'sig=0000') })).statusCode).toBe(403);
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 16 * 60_000);
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
-    vi.useRealTimers();
+    try {
+      vi.setSystemTime(Date.now() + 16 * 60_000);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
     const byType = await t.call({
       method: 'GET',
       url: `${V1}/operator/vehicle/document/view-url?vehicleId=${v.id}&docType=RC_FRONT`,

@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertOperator, insertVehicle } from '../../../test/factories.ts';
+import { fundWallet, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { type PdfRun, pdfRuns, pdfText } from '../../../test/pdf-text.ts';
 import { users } from '../../db/schema/index.ts';
 import { XLSX_COUNT_FORMAT, XLSX_MONEY_FORMAT } from '../../lib/spreadsheet.ts';
-import { deliverToll, fundWallet, insertTag, tollEvent } from '../fastag/fastag.test-helpers.ts';
+import { deliverToll, insertTag, tollEvent } from '../fastag/fastag.test-helpers.ts';
 
 /** Statement files as people open them (ADR 140, 141): Hindi intact, pages numbered, workbooks that calculate. */
 

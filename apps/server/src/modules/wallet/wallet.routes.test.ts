@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
+import { fundWallet, insertOperator, insertSubordinate, insertVehicle } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { paymentOrders } from '../../db/schema/index.ts';
 import { asOperatorId } from '../../lib/tenancy.ts';
-import { deliverToll, fundWallet, insertTag, tollEvent } from '../fastag/fastag.test-helpers.ts';
+import { deliverToll, insertTag, tollEvent } from '../fastag/fastag.test-helpers.ts';
 import { signDownloadToken } from './download-token.ts';
 
 let t: TestApp;
