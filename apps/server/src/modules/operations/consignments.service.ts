@@ -176,7 +176,8 @@ export async function listConsignments(ctx: ServiceContext, q: { pageNo: number;
 type UpdateInput = z.output<typeof updateConsignmentRequestSchema>;
 
 async function checkReferences(db: Db, input: UpdateInput) {
-  if (!(await repo.findConsignerName(db, { consignerCode: input.consignerCode }))) throw badRequest('Unknown consigner', 'consignerCode');
+  if (!(await repo.findConsignerName(db, { consignerCode: asConsignerCode(input.consignerCode) })))
+    throw badRequest('Unknown consigner', 'consignerCode');
   if (input.consigneeId && !(await repo.findConsignee(db, { id: input.consigneeId }))) throw badRequest('Unknown consignee', 'consigneeId');
   if (input.laneCode && !(await repo.findLane(db, { code: input.laneCode }))) throw badRequest('Unknown lane', 'laneCode');
   if (input.tripId) {

@@ -13,6 +13,7 @@ import {
   type scheduledVehicles,
   trips,
 } from '../../db/schema/index.ts';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
 /**
  * The operations desk's tables, and read-only queries over trips, vehicles and positions for the
@@ -43,12 +44,12 @@ export async function findConsignee(db: Db, { id }: { id: string }) {
   return row;
 }
 
-export async function findConsignerName(db: Db, { consignerCode }: { consignerCode: string }) {
+export async function findConsignerName(db: Db, { consignerCode }: { consignerCode: ConsignerCode }) {
   const [row] = await db.select({ name: consigners.name }).from(consigners).where(eq(consigners.code, consignerCode)).limit(1);
   return row?.name;
 }
 
-export async function findOperatorName(db: Db, { operatorId }: { operatorId: string }) {
+export async function findOperatorName(db: Db, { operatorId }: { operatorId: OperatorId }) {
   const [row] = await db.select({ name: operators.companyName }).from(operators).where(eq(operators.id, operatorId)).limit(1);
   return row?.name;
 }

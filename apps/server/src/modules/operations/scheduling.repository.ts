@@ -2,7 +2,7 @@ import { istDayEnd, istDayStart } from '@bhada/contracts/time';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consigners, consignments, operators, positions, scheduledVehicles, trips, vehicles } from '../../db/schema/index.ts';
-import { asConsignerCode, asOperatorId } from '../../lib/tenancy.ts';
+import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 import type { ScheduledRow } from './operations.repository.ts';
 
 /** Scheduled vehicles: the desk's placements and the map and itinerary reads over trips, vehicles and positions (ADR 134). */
@@ -47,8 +47,8 @@ export async function updateScheduled(db: Db, { id, set }: { id: string; set: Pa
 export interface ScheduleWhere {
   date?: string;
   laneCode?: string;
-  consignerCode?: string;
-  operatorId?: string;
+  consignerCode?: ConsignerCode;
+  operatorId?: OperatorId;
   state?: string;
 }
 
@@ -60,8 +60,8 @@ function scheduleWhere(f: ScheduleWhere, extra: Array<SQL | undefined> = []) {
   }
   if (f.laneCode) conds.push(eq(scheduledVehicles.laneCode, f.laneCode));
   // an admin's filter narrows a list that already spans every tenant, so the ids it names are taken as given
-  if (f.consignerCode) conds.push(eq(scheduledVehicles.consignerCode, asConsignerCode(f.consignerCode)));
-  if (f.operatorId) conds.push(eq(scheduledVehicles.operatorId, asOperatorId(f.operatorId)));
+  if (f.consignerCode) conds.push(eq(scheduledVehicles.consignerCode, f.consignerCode));
+  if (f.operatorId) conds.push(eq(scheduledVehicles.operatorId, f.operatorId));
   if (f.state) conds.push(eq(scheduledVehicles.state, f.state as ScheduledRow['state']));
   return and(...conds);
 }

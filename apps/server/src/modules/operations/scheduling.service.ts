@@ -8,7 +8,20 @@ import {
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { haversineKm } from '../../lib/geo.ts';
+import { asConsignerCode, asOperatorId } from '../../lib/tenancy.ts';
 import * as repo from './operations.repository.ts';
+
+/**
+ * The desk's filters as the repository takes them: a consigner or operator named in a filter only
+ * narrows a list the admin may already see in full, so the brand is applied here, once (ADR 086).
+ */
+function deskFilter<T extends ScheduleFilter>(query: T) {
+  return {
+    ...query,
+    consignerCode: query.consignerCode === undefined ? undefined : asConsignerCode(query.consignerCode),
+    operatorId: query.operatorId === undefined ? undefined : asOperatorId(query.operatorId),
+  };
+}
 
 /**
  * Vehicles scheduled for loading (ADR 134): the list, counts per state, filters, map markers grouped
@@ -27,7 +40,7 @@ function isDelayed(s: repo.ScheduledRow, now: Date) {
 
 export async function listScheduled(ctx: ServiceContext, { query }: { query: ScheduleFilter & { pageNo: number; pageSize: number } }) {
   const now = ctx.clock.now();
-  const { rows, total } = await repo.listScheduled(ctx.db, query);
+  const { rows, total } = await repo.listScheduled(ctx.db, deskFilter(query));
   const list: ScheduledVehicle[] = rows.map((r) => ({
     id: r.s.id,
     cCode: r.cCode,
@@ -49,7 +62,7 @@ export async function listScheduled(ctx: ServiceContext, { query }: { query: Sch
 }
 
 export async function scheduledCounts(ctx: ServiceContext, { query }: { query: ScheduleFilter }) {
-  const rows = await repo.countScheduledByState(ctx.db, query);
+  const rows = await repo.countScheduledByState(ctx.db, deskFilter(query));
   const counts = Object.fromEntries(SCHEDULE_STATES.map((s) => [s, 0])) as Record<ScheduleState, number>;
   for (const r of rows) counts[r.state] = r.n;
   return { counts, total: rows.reduce((s, r) => s + r.n, 0) };
@@ -69,7 +82,7 @@ export async function mapData(ctx: ServiceContext, { query }: { query: ScheduleF
   const cell = cellDegreesFor(query.zoom);
   const b = query.bbox?.split(',').map(Number);
   const bbox = b && b.length === 4 ? { south: b[0]!, west: b[1]!, north: b[2]!, east: b[3]! } : undefined;
-  const rows = await repo.aggregateScheduled(ctx.db, { ...query, cell, bbox });
+  const rows = await repo.aggregateScheduled(ctx.db, { ...deskFilter(query), cell, bbox });
   return {
     clusters: rows.map((r) => ({
       lat: Number(r.lat),

@@ -155,7 +155,7 @@ export async function setFiles(db: Db, p: { ids: string[]; set: Partial<typeof t
   await db.update(ticketFiles).set(p.set).where(inArray(ticketFiles.id, p.ids));
 }
 
-export async function findOperatorName(db: Db, p: { operatorId: string }) {
+export async function findOperatorName(db: Db, p: { operatorId: OperatorId }) {
   const [row] = await db.select({ name: operators.name }).from(operators).where(eq(operators.id, p.operatorId)).limit(1);
   return row?.name ?? '';
 }
