@@ -20,7 +20,10 @@ test('an operator buys the membership from the wallet, once', async ({ page }) =
   await login(page, OPERATOR);
   const before = await walletBalance(page);
 
-  await page.getByRole('main').getByRole('link', { name: /Membership/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Membership/ })
+    .click();
   await expect(page).toHaveURL(/\/app\/caraxes\/marketplace\/subscription-page/);
   await expect(page.getByText('₹999', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: /Pay ₹999 from wallet/ }).click();
