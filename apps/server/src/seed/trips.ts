@@ -21,20 +21,11 @@ import { accounts } from '../modules/ledger/accounts.ts';
 import { postEntry } from '../modules/ledger/ledger.service.ts';
 import { lanePoint } from '../modules/tracking/geo.ts';
 import { payAdvance, refundOnCancel, settle } from '../modules/trips/trip-money.ts';
+import { HAPPY_PATH } from '../modules/trips/trip-state.ts';
 import { CITIES, DEMO_CONSIGNERS, DRIVER_NAMES, OP1001, OP1002, OP1003 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 
-const PATH: string[] = [
-  'ASSIGNED',
-  'REACHED_LOADING',
-  'LOADED',
-  'IN_TRANSIT',
-  'REACHED_UNLOADING',
-  'UNLOADED',
-  'POD_SUBMITTED',
-  'POD_VERIFIED',
-  'COMPLETED',
-];
+const PATH: readonly string[] = HAPPY_PATH;
 const ALL_STATES = [...PATH, 'POD_REJECTED', 'CANCELLED'];
 /** how far along its lane a truck in each state has gone (for the seeded positions) */
 const PROGRESS: Record<string, number> = {

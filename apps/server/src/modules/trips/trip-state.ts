@@ -152,7 +152,8 @@ export function widgetFor(tripId: string, state: TripState, opts: { redirect?: b
   };
 }
 
-const HAPPY_PATH: TripState[] = [
+/** The trip's happy path, in order: the one list the stages, the seed and the views walk. */
+export const HAPPY_PATH: readonly TripState[] = [
   'ASSIGNED',
   'REACHED_LOADING',
   'LOADED',
