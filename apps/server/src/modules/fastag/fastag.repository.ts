@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fastags, fastagTransactions, ledgerAccounts, tickets, vehicles } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
@@ -108,11 +108,26 @@ export async function updateTagSettings(db: Db, tagId: string, set: { autoRechar
 }
 
 /** Keeps the newest crossing only: events may arrive out of order. */
-export async function updateLastToll(db: Db, tagId: string, plaza: string, at: Date) {
-  await db
-    .update(fastags)
-    .set({ lastTollName: plaza, lastTollAt: at })
-    .where(and(eq(fastags.tagId, tagId), or(isNull(fastags.lastTollAt), lt(fastags.lastTollAt, at))));
+/** Tags by their ids alone (the issuer's toll batches), with their vehicles. */
+export async function findIssuedTags(db: Db, tagIds: string[]) {
+  if (!tagIds.length) return [];
+  return db
+    .select(tagColumns)
+    .from(fastags)
+    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+    .leftJoin(ledgerAccounts, tagAccountJoin)
+    .where(inArray(fastags.tagId, tagIds));
+}
+
+/** Each tag's last toll, where it is newer than the one on record; one statement for a batch. */
+export async function updateLastTolls(db: Db, tolls: Array<{ tagId: string; plaza: string; at: Date }>) {
+  if (!tolls.length) return;
+  const list = (values: string[]) => sql.param(values);
+  await db.execute(sql`
+    UPDATE fastags f SET last_toll_name = u.plaza, last_toll_at = u.at
+    FROM unnest(${list(tolls.map((t) => t.tagId))}::text[], ${list(tolls.map((t) => t.plaza))}::text[],
+      ${list(tolls.map((t) => t.at.toISOString()))}::timestamptz[]) AS u(tag_id, plaza, at)
+    WHERE f.tag_id = u.tag_id AND (f.last_toll_at IS NULL OR f.last_toll_at < u.at)`);
 }
 
 export async function insertTags(db: Db, rows: Array<typeof fastags.$inferInsert>) {

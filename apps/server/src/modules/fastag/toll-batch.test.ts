@@ -1,12 +1,17 @@
 import { ISSUER_SIGNATURE_HEADER } from '@bhada/contracts/fastag';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { fundWallet, insertOperator, insertVehicle } from '../../../test/factories.ts';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema/index.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { deliverToll, fundTag, insertTag, tollEvent } from './fastag.test-helpers.ts';
+import { applyTollEvents } from './toll-events.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,6 +116,60 @@ describe('toll events in batches (ADR 158)', () => {
     expect((await balanceOf(t.db, accounts.tollNetwork)) - before).toBe(applied * 3_000);
     const shards = await t.db.execute(sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE kind = 'TOLL_NETWORK'`);
     expect(Number((shards as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBeGreaterThan(1);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('a repeated eventId inside one batch answers as its first; the same id with another body is refused; nothing moves twice', async () => {
+    const { ids } = await tags(1, 50_000);
+    const once = tollEvent(ids[0]!, { amount: 10_000 });
+    const res = await deliverBatch(JSON.stringify({ events: [once, once, { ...once, amount: 20_000 }] }));
+    const results = res.body.data.results as Array<{ status: string; duplicate: boolean; txnId: string | null; errorCode: string | null }>;
+    expect(results.map((r) => [r.status, r.duplicate, r.errorCode])).toEqual([
+      ['SUCCESS', false, null],
+      ['SUCCESS', true, null],
+      ['REFUSED', false, 'IDEMPOTENCY_MISMATCH'],
+    ]);
+    expect(results[1]!.txnId).toBe(results[0]!.txnId);
+    expect(await tag(ids[0]!)).toBe(40_000);
+  });
+
+  it('tops tags up from the wallet within the batch, never past what the wallet holds, and declines what no money covers', async () => {
+    const { operatorId } = await insertOperator(t.db);
+    const vehicle = await insertVehicle(t.db, operatorId);
+    const id = await insertTag(t.db, operatorId, vehicle.id, { autoRecharge: true, minBalancePaisa: 10_000 });
+    await fundTag(t.db, id, 10_000);
+    await fundWallet(t.db, operatorId, 25_000);
+    // ₹100 on the tag, ₹250 in the wallet: the first toll tops up ₹180, the third the last ₹70, the fifth finds ₹30
+    const events = Array.from({ length: 5 }, () => tollEvent(id, { amount: 8_000 }));
+    const applied = await applyTollEvents(t.db, events);
+    expect(applied.response.results.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'FAILED']);
+    const wallet = await balanceOf(t.db, accounts.operatorWallet(operatorId));
+    const tagLeft = await balanceOf(t.db, accounts.fastag(id));
+    expect(wallet).toBe(0);
+    expect(tagLeft).toBe(10_000 + 25_000 - 4 * 8_000);
+    expect(applied.alerts.map((a) => a.kind)).toContain('TOLL_DECLINED');
+    expect(applied.alerts.map((a) => a.kind)).toContain('LOW_BALANCE');
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('writes a batch of 200 events in a fixed number of statements, not one round per event (ADR 164)', async () => {
+    const { ids } = await tags(20, 1_000_000);
+    // the same database, seen through a driver that counts every statement sent
+    let seen = 0;
+    const logger = { logQuery: () => void seen++ };
+    const counted = (t.database.pglite
+      ? drizzlePglite(t.database.pglite, { schema, logger })
+      : drizzlePg(t.database.pool!, { schema, logger })) as unknown as Db;
+    const count = async (n: number) => {
+      const events = Array.from({ length: n }, (_, i) => tollEvent(ids[i % ids.length]!, { amount: 100 }));
+      seen = 0;
+      const applied = await applyTollEvents(counted, events);
+      expect(applied.response.results.every((r) => r.status === 'SUCCESS')).toBe(true);
+      return seen;
+    };
+    const few = await count(2);
+    const many = await count(200);
+    expect(many).toBe(few);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 });

@@ -1,11 +1,20 @@
 import { FASTAG_ERRORS, FASTAG_MESSAGES, type TollBatchResponse, type TollEvent, type TollWebhookResponse } from '@bhada/contracts/fastag';
-import { LEDGER_ERRORS } from '@bhada/contracts/ledger';
-import type { Db } from '../../db/client.ts';
+import { LEDGER_ERRORS, LEDGER_MESSAGES } from '@bhada/contracts/ledger';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import type { Message } from '../../plugins/notifier.ts';
-import { accountId, balanceOf, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
+import {
+  type AccountRef,
+  accountId,
+  balanceOf,
+  claimIdempotencyKeys,
+  type LedgerBook,
+  openBook,
+  requestHash,
+  storeIdempotentResponses,
+} from '../ledger/ledger.service.ts';
 import { rupeesText } from '../wallet/statement-writer.ts';
 import { ownerContact, walletAccount } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
@@ -41,46 +50,42 @@ export function autoTopUpAmount(
   return { amount, short: amount < wanted, wanted };
 }
 
-export async function autoTopUp(tx: Db, tag: TagRow, tagBalance: number, at: Date, alerts: BalanceAlert[]) {
+/** Tops up a tag from its operator's wallet when its balance falls below the minimum (ADR 042). */
+function autoTopUp(book: LedgerBook, tag: TagRow, tagBalance: number, at: Date, out: TollWork) {
   if (!tag.autoRecharge || tagBalance >= tag.minBalancePaisa) return;
   const wallet = walletAccount(tag.operatorId);
-  const walletBalance = await balanceOf(tx, wallet);
+  const walletBalance = book.balance(wallet);
   const plan = autoTopUpAmount(tag, tagBalance, walletBalance);
   let closing = tagBalance;
   let left = walletBalance;
   if (plan.amount > 0) {
-    try {
-      const posted = await postEntry(tx, {
-        kind: 'FASTAG_AUTO_RECHARGE',
-        memo: `Auto-recharge for ${tag.vehicleNumber}`,
-        referenceType: 'FASTAG',
-        referenceId: tag.tagId,
-        legs: [
-          { account: wallet, amount: -plan.amount },
-          { account: tagAccount(tag.tagId), amount: plan.amount },
-        ],
-      });
-      const row = txnRow(posted, accountId(tagAccount(tag.tagId)), {
-        operatorId: tag.operatorId,
-        tagId: tag.tagId,
-        vehicleId: tag.vehicleId,
-        kind: 'AUTO_RECHARGE',
-        txnType: 'CREDIT',
-        amountPaisa: plan.amount,
-        plaza: 'Auto-recharge from wallet',
-        occurredAt: at,
-      });
-      await repo.insertTxns(tx, [row]);
-      closing = row.closingBalancePaisa;
-      left = posted.balances[accountId(wallet)]!.closing;
-    } catch (err) {
-      // the wallet was spent between the read and the lock: treat as short
-      if (!(err instanceof AppError && err.code === LEDGER_ERRORS.INSUFFICIENT_BALANCE)) throw err;
-      plan.short = true;
-    }
+    // the wallet is locked in this book, so the amount planned is the amount there
+    const posted = book.post({
+      kind: 'FASTAG_AUTO_RECHARGE',
+      memo: `Auto-recharge for ${tag.vehicleNumber}`,
+      referenceType: 'FASTAG',
+      referenceId: tag.tagId,
+      legs: [
+        { account: wallet, amount: -plan.amount },
+        { account: tagAccount(tag.tagId), amount: plan.amount },
+      ],
+    });
+    const row = txnRow(posted, accountId(tagAccount(tag.tagId)), {
+      operatorId: tag.operatorId,
+      tagId: tag.tagId,
+      vehicleId: tag.vehicleId,
+      kind: 'AUTO_RECHARGE',
+      txnType: 'CREDIT',
+      amountPaisa: plan.amount,
+      plaza: 'Auto-recharge from wallet',
+      occurredAt: at,
+    });
+    out.txns.push(row);
+    closing = row.closingBalancePaisa;
+    left = posted.balances[accountId(wallet)]!.closing;
   }
   if (plan.short) {
-    alerts.push({
+    out.alerts.push({
       kind: 'LOW_BALANCE',
       operatorId: tag.operatorId,
       vehicleNumber: tag.vehicleNumber,
@@ -91,128 +96,171 @@ export async function autoTopUp(tx: Db, tag: TagRow, tagBalance: number, at: Dat
   }
 }
 
-/**
- * Applies one toll event from the issuer, once per eventId (a repeat returns the first answer).
- * A debit the tag cannot cover is declined as the issuer's lane would: a failed row, nothing moves
- * (ADR 042). Alerts are handed back for the caller to send after the commit.
- */
-export async function applyTollEvent(db: Db, event: TollEvent): Promise<{ response: TollWebhookResponse; alerts: BalanceAlert[] }> {
-  const known = await repo.findIssuedTag(db, event.tagId);
-  if (!known) throw new AppError(FASTAG_ERRORS.FASTAG_UNKNOWN_TAG, FASTAG_MESSAGES.unknownTag);
-  const alerts: BalanceAlert[] = [];
-  const { result, replayed } = await withIdempotency(db, { scope: 'fastag-toll-event', key: event.eventId, request: event }, async (tx) => {
-    const tag = (await repo.findIssuedTag(tx, event.tagId))!;
-    const at = new Date(event.crossedAt);
-    const account = tagAccount(tag.tagId);
-    const base = {
-      eventId: event.eventId,
-      operatorId: tag.operatorId,
-      tagId: tag.tagId,
-      vehicleId: tag.vehicleId,
-      amountPaisa: event.amount,
-      plaza: event.plaza,
-      plazaCode: event.plazaCode ?? null,
-      laneDirection: event.laneDirection ?? null,
-      vehicleClass: event.vehicleClass ?? null,
-      occurredAt: at,
-    };
-    if (event.type === 'CREDIT') {
-      const posted = await postEntry(tx, {
-        kind: 'TOLL_REVERSAL',
-        memo: `Toll reversal at ${event.plaza}`,
-        referenceType: 'FASTAG_EVENT',
-        referenceId: event.eventId,
-        legs: [
-          { account: TOLL_NETWORK, amount: -event.amount },
-          { account, amount: event.amount },
-        ],
-      });
-      const row = txnRow(posted, accountId(account), { ...base, kind: 'TOLL_REVERSAL', txnType: 'CREDIT' });
-      await repo.insertTxns(tx, [row]);
-      return { txnId: row.id, status: 'SUCCESS' as const, duplicate: false };
-    }
-    try {
-      const posted = await postEntry(tx, {
-        kind: 'TOLL_DEBIT',
-        memo: `Toll at ${event.plaza}`,
-        referenceType: 'FASTAG_EVENT',
-        referenceId: event.eventId,
-        legs: [
-          { account, amount: -event.amount },
-          { account: TOLL_NETWORK, amount: event.amount },
-        ],
-      });
-      const row = txnRow(posted, accountId(account), { ...base, kind: 'TOLL', txnType: 'DEBIT' });
-      await repo.insertTxns(tx, [row]);
-      await repo.updateLastToll(tx, tag.tagId, event.plaza, at);
-      await autoTopUp(tx, tag, row.closingBalancePaisa, at, alerts);
-      return { txnId: row.id, status: 'SUCCESS' as const, duplicate: false };
-    } catch (err) {
-      if (!(err instanceof AppError && err.code === LEDGER_ERRORS.INSUFFICIENT_BALANCE)) throw err;
-    }
-    const balance = await balanceOf(tx, account);
-    const id = newId('FTX', 12);
-    await repo.insertTxns(tx, [
-      {
-        id,
-        ...base,
-        kind: 'TOLL',
-        txnType: 'DEBIT',
-        status: 'FAILED',
-        openingBalancePaisa: balance,
-        closingBalancePaisa: balance,
-        failureReason: 'INSUFFICIENT_TAG_BALANCE',
-      },
-    ]);
-    alerts.push({
-      kind: 'TOLL_DECLINED',
-      operatorId: tag.operatorId,
-      vehicleNumber: tag.vehicleNumber,
-      plaza: event.plaza,
-      walletBalance: await balanceOf(tx, walletAccount(tag.operatorId)),
-      tagBalance: balance,
-      shortBy: event.amount - balance,
-    });
-    await autoTopUp(tx, tag, balance, at, alerts);
-    return { txnId: id, status: 'FAILED' as const, duplicate: false };
-  });
-  return replayed ? { response: { ...result, duplicate: true }, alerts: [] } : { response: result, alerts };
+/** What applying a batch writes after its entries: transaction rows, last tolls, alerts. */
+interface TollWork {
+  txns: repo.TxnInsert[];
+  lastTolls: Map<string, { tagId: string; plaza: string; at: Date }>;
+  alerts: BalanceAlert[];
 }
 
-/** How many tags of one batch are worked on at once (each event is still its own transaction). */
-const BATCH_LANES = 4;
+/** The accounts one event may touch: the tag and the toll network, and the wallet when it tops the tag up. */
+const accountsOf = (tag: TagRow): AccountRef[][] => [
+  [tagAccount(tag.tagId), TOLL_NETWORK],
+  ...(tag.autoRecharge ? [[walletAccount(tag.operatorId), tagAccount(tag.tagId)]] : []),
+];
 
 /**
- * Applies a batch of toll events (ADR 158): each event exactly as one delivery would be — its own
- * transaction, once per eventId — so a refused or declined event never holds up or undoes another.
- * A tag's events apply in the batch's order; different tags proceed side by side.
+ * One event against the book: a reversal credits the tag; a debit the tag cannot cover is declined
+ * as the issuer's lane would (a failed row, nothing moves; ADR 042); either may trigger a top-up.
  */
-export async function applyTollEvents(db: Db, events: TollEvent[]): Promise<{ response: TollBatchResponse; alerts: BalanceAlert[] }> {
-  const results: TollBatchResponse['results'] = new Array(events.length);
-  const alerts: BalanceAlert[] = [];
-  const byTag = new Map<string, number[]>();
-  events.forEach((e, i) => {
-    const list = byTag.get(e.tagId);
-    if (list) list.push(i);
-    else byTag.set(e.tagId, [i]);
-  });
-  const queue = [...byTag.values()];
-  const lane = async () => {
-    for (let group = queue.shift(); group; group = queue.shift()) {
-      for (const i of group) {
-        const event = events[i]!;
-        try {
-          const applied = await applyTollEvent(db, event);
-          alerts.push(...applied.alerts);
-          results[i] = { eventId: event.eventId, ...applied.response, errorCode: null };
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          results[i] = { eventId: event.eventId, status: 'REFUSED', txnId: null, duplicate: false, errorCode: err.code };
-        }
-      }
-    }
+async function settle(tx: Db, book: LedgerBook, event: TollEvent, tag: TagRow, out: TollWork): Promise<TollWebhookResponse> {
+  const at = new Date(event.crossedAt);
+  const account = tagAccount(tag.tagId);
+  const base = {
+    eventId: event.eventId,
+    operatorId: tag.operatorId,
+    tagId: tag.tagId,
+    vehicleId: tag.vehicleId,
+    amountPaisa: event.amount,
+    plaza: event.plaza,
+    plazaCode: event.plazaCode ?? null,
+    laneDirection: event.laneDirection ?? null,
+    vehicleClass: event.vehicleClass ?? null,
+    occurredAt: at,
   };
-  await Promise.all(Array.from({ length: Math.min(BATCH_LANES, queue.length) }, lane));
+  if (event.type === 'CREDIT') {
+    const posted = book.post({
+      kind: 'TOLL_REVERSAL',
+      memo: `Toll reversal at ${event.plaza}`,
+      referenceType: 'FASTAG_EVENT',
+      referenceId: event.eventId,
+      legs: [
+        { account: TOLL_NETWORK, amount: -event.amount },
+        { account, amount: event.amount },
+      ],
+    });
+    const row = txnRow(posted, accountId(account), { ...base, kind: 'TOLL_REVERSAL', txnType: 'CREDIT' });
+    out.txns.push(row);
+    return { txnId: row.id, status: 'SUCCESS', duplicate: false };
+  }
+  const balance = book.balance(account);
+  if (balance >= event.amount) {
+    const posted = book.post({
+      kind: 'TOLL_DEBIT',
+      memo: `Toll at ${event.plaza}`,
+      referenceType: 'FASTAG_EVENT',
+      referenceId: event.eventId,
+      legs: [
+        { account, amount: -event.amount },
+        { account: TOLL_NETWORK, amount: event.amount },
+      ],
+    });
+    const row = txnRow(posted, accountId(account), { ...base, kind: 'TOLL', txnType: 'DEBIT' });
+    out.txns.push(row);
+    const last = out.lastTolls.get(tag.tagId);
+    if (!last || last.at < at) out.lastTolls.set(tag.tagId, { tagId: tag.tagId, plaza: event.plaza, at });
+    autoTopUp(book, tag, row.closingBalancePaisa, at, out);
+    return { txnId: row.id, status: 'SUCCESS', duplicate: false };
+  }
+  const id = newId('FTX', 12);
+  out.txns.push({
+    id,
+    ...base,
+    kind: 'TOLL',
+    txnType: 'DEBIT',
+    status: 'FAILED',
+    openingBalancePaisa: balance,
+    closingBalancePaisa: balance,
+    failureReason: 'INSUFFICIENT_TAG_BALANCE',
+  });
+  const wallet = walletAccount(tag.operatorId);
+  out.alerts.push({
+    kind: 'TOLL_DECLINED',
+    operatorId: tag.operatorId,
+    vehicleNumber: tag.vehicleNumber,
+    plaza: event.plaza,
+    walletBalance: tag.autoRecharge ? book.balance(wallet) : await balanceOf(tx, wallet),
+    tagBalance: balance,
+    shortBy: event.amount - balance,
+  });
+  autoTopUp(book, tag, balance, at, out);
+  return { txnId: id, status: 'FAILED', duplicate: false };
+}
+
+const SCOPE = 'fastag-toll-event';
+type Outcome = { response: TollWebhookResponse } | { error: AppError };
+
+/**
+ * Applies toll events from the issuer, each once per eventId (a repeat answers as the first did),
+ * in one transaction with one lock round for the whole batch (ADR 164). Each event is still judged
+ * on its own against the balances so far, in the batch's order: a refused or declined event never
+ * holds up or undoes another. Alerts are handed back for the caller to send after the commit.
+ */
+async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outcome[]; alerts: BalanceAlert[] }> {
+  const outcomes: Outcome[] = new Array(events.length);
+  const out: TollWork = { txns: [], lastTolls: new Map(), alerts: [] };
+  const hashes = events.map((e) => requestHash(e));
+  await inTransaction(db, async (tx) => {
+    const tags = new Map((await repo.findIssuedTags(tx, [...new Set(events.map((e) => e.tagId))])).map((t) => [t.tagId, t]));
+    // the first delivery of each eventId claims it; a later one in the same batch is its repeat
+    const first = new Map<string, number>();
+    events.forEach((e, i) => {
+      if (!tags.has(e.tagId)) outcomes[i] = { error: new AppError(FASTAG_ERRORS.FASTAG_UNKNOWN_TAG, FASTAG_MESSAGES.unknownTag) };
+      else if (!first.has(e.eventId)) first.set(e.eventId, i);
+    });
+    const claims = [...first.values()];
+    const earlier = await claimIdempotencyKeys(
+      tx,
+      SCOPE,
+      claims.map((i) => ({ key: events[i]!.eventId, requestHash: hashes[i]! })),
+    );
+    const fresh = claims.filter((i) => !earlier.has(events[i]!.eventId));
+    const book = await openBook(
+      tx,
+      fresh.flatMap((i) => accountsOf(tags.get(events[i]!.tagId)!)),
+    );
+    const answers: Array<{ key: string; response: TollWebhookResponse }> = [];
+    for (const i of fresh) {
+      const response = await settle(tx, book, events[i]!, tags.get(events[i]!.tagId)!, out);
+      outcomes[i] = { response };
+      answers.push({ key: events[i]!.eventId, response });
+    }
+    await book.flush(tx);
+    await repo.insertTxns(tx, out.txns);
+    await repo.updateLastTolls(tx, [...out.lastTolls.values()]);
+    await storeIdempotentResponses(tx, SCOPE, answers);
+    events.forEach((e, i) => {
+      if (outcomes[i]) return;
+      const prior = earlier.get(e.eventId);
+      const j = first.get(e.eventId)!;
+      const priorHash = prior ? prior.requestHash : hashes[j];
+      if (priorHash !== hashes[i])
+        outcomes[i] = { error: new AppError(LEDGER_ERRORS.IDEMPOTENCY_MISMATCH, LEDGER_MESSAGES.idempotencyMismatch) };
+      else {
+        const answer = prior ? (prior.response as TollWebhookResponse) : (outcomes[j] as { response: TollWebhookResponse }).response;
+        outcomes[i] = { response: { ...answer, duplicate: true } };
+      }
+    });
+  });
+  return { outcomes, alerts: out.alerts };
+}
+
+/** One toll event from the issuer's single webhook: a refusal is thrown as the batch would report it. */
+export async function applyTollEvent(db: Db, event: TollEvent): Promise<{ response: TollWebhookResponse; alerts: BalanceAlert[] }> {
+  const { outcomes, alerts } = await settleAll(db, [event]);
+  const outcome = outcomes[0]!;
+  if ('error' in outcome) throw outcome.error;
+  return { response: outcome.response, alerts };
+}
+
+/** A batch of toll events (ADRs 158, 164): one answer per event, in the batch's order. */
+export async function applyTollEvents(db: Db, events: TollEvent[]): Promise<{ response: TollBatchResponse; alerts: BalanceAlert[] }> {
+  const { outcomes, alerts } = await settleAll(db, events);
+  const results = outcomes.map((o, i) =>
+    'error' in o
+      ? { eventId: events[i]!.eventId, status: 'REFUSED' as const, txnId: null, duplicate: false, errorCode: o.error.code }
+      : { eventId: events[i]!.eventId, ...o.response, errorCode: null },
+  );
   return { response: { results }, alerts };
 }
 

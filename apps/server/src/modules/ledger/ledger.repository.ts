@@ -19,61 +19,54 @@ export async function lockAccounts(db: Db, ids: string[]) {
     .for('update');
 }
 
-export async function setBalance(db: Db, { id, balance }: { id: string; balance: number }) {
-  await db.update(ledgerAccounts).set({ balance }).where(eq(ledgerAccounts.id, id));
+export interface EntryRow {
+  id: string;
+  kind: string;
+  memo: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: Date | null;
 }
 
-export async function insertEntry(db: Db, row: typeof journalEntries.$inferInsert) {
-  await db.insert(journalEntries).values(row);
-}
-
-export async function insertEntries(db: Db, rows: Array<typeof journalEntries.$inferInsert>) {
-  if (rows.length) await db.insert(journalEntries).values(rows);
-}
-
-export async function insertPostings(db: Db, rows: Array<typeof postings.$inferInsert>) {
-  await db.insert(postings).values(rows);
-}
+/** One array parameter (both drivers send a JS array as a PostgreSQL array), for `unnest`. */
+const textArray = (values: Array<string | null>) => sql.param(values);
+const intArray = (values: number[]) => sql.param(values);
 
 /**
- * Writes an entry, its postings and the new balances in one statement (ADR 158): the accounts are
- * already locked by this transaction, so one round trip replaces three.
+ * Writes entries, their postings and the accounts' new balances in one statement (ADRs 158, 164):
+ * the accounts are already locked by this transaction, so one round trip serves one entry or a batch.
+ * Postings are numbered in the order given; each takes its entry's time.
  */
-export async function writeEntry(
+export async function writeEntries(
   db: Db,
-  entry: {
-    id: string;
-    kind: string;
-    memo: string;
-    referenceType: string | null;
-    referenceId: string | null;
-    metadata: Record<string, unknown>;
-    createdAt: Date | null;
-  },
-  rows: Array<{ accountId: string; amount: number; balanceAfter: number }>,
+  entries: EntryRow[],
+  rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number }>,
   balances: Array<{ id: string; balance: number }>,
 ) {
-  const at = entry.createdAt ? entry.createdAt.toISOString() : null;
-  const accountIds = `{${rows.map((r) => JSON.stringify(r.accountId)).join(',')}}`;
-  const amounts = `{${rows.map((r) => r.amount).join(',')}}`;
-  const after = `{${rows.map((r) => r.balanceAfter).join(',')}}`;
-  const ids = `{${balances.map((b) => JSON.stringify(b.id)).join(',')}}`;
-  const values = `{${balances.map((b) => b.balance).join(',')}}`;
+  if (!entries.length) return;
   await db.execute(sql`
     WITH e AS (
       INSERT INTO journal_entries (id, kind, memo, reference_type, reference_id, metadata, created_at)
-      VALUES (${entry.id}, ${entry.kind}, ${entry.memo}, ${entry.referenceType}, ${entry.referenceId}, ${JSON.stringify(entry.metadata)}::jsonb,
-        coalesce(${at}::timestamptz, now()))
-      RETURNING created_at
+      SELECT x.id, x.kind, x.memo, x.reference_type, x.reference_id, x.metadata, coalesce(x.created_at, now())
+      FROM unnest(${textArray(entries.map((e) => e.id))}::text[], ${textArray(entries.map((e) => e.kind))}::text[],
+        ${textArray(entries.map((e) => e.memo))}::text[], ${textArray(entries.map((e) => e.referenceType))}::text[],
+        ${textArray(entries.map((e) => e.referenceId))}::text[], ${textArray(entries.map((e) => JSON.stringify(e.metadata)))}::jsonb[],
+        ${textArray(entries.map((e) => e.createdAt?.toISOString() ?? null))}::timestamptz[])
+        AS x(id, kind, memo, reference_type, reference_id, metadata, created_at)
+      RETURNING id, created_at
     ), p AS (
       INSERT INTO postings (entry_id, account_id, amount, balance_after, created_at)
-      SELECT ${entry.id}, l.account_id, l.amount, l.balance_after, (SELECT created_at FROM e)
-      FROM unnest(${accountIds}::text[], ${amounts}::bigint[], ${after}::bigint[]) WITH ORDINALITY AS l(account_id, amount, balance_after, n)
+      SELECT l.entry_id, l.account_id, l.amount, l.balance_after, e.created_at
+      FROM unnest(${textArray(rows.map((r) => r.entryId))}::text[], ${textArray(rows.map((r) => r.accountId))}::text[],
+        ${intArray(rows.map((r) => r.amount))}::bigint[], ${intArray(rows.map((r) => r.balanceAfter))}::bigint[])
+        WITH ORDINALITY AS l(entry_id, account_id, amount, balance_after, n)
+      JOIN e ON e.id = l.entry_id
       ORDER BY l.n
       RETURNING 1
     )
     UPDATE ledger_accounts a SET balance = b.balance
-    FROM unnest(${ids}::text[], ${values}::bigint[]) AS b(id, balance)
+    FROM unnest(${textArray(balances.map((b) => b.id))}::text[], ${intArray(balances.map((b) => b.balance))}::bigint[]) AS b(id, balance)
     WHERE a.id = b.id`);
 }
 
@@ -149,21 +142,48 @@ export async function listAccountPostingsBetween(
 
 /** Claims a key; returns undefined when the key was new (and is now held by this transaction). */
 export async function claimIdempotencyKey(db: Db, row: { scope: string; key: string; requestHash: string }) {
-  const inserted = await db.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-  if (inserted.length) return undefined;
-  const [existing] = await db
-    .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+  const found = await claimIdempotencyKeys(db, { scope: row.scope, rows: [row] });
+  return found.get(row.key);
+}
+
+/**
+ * Claims many keys of one scope in one statement, in key order (two batches sharing keys then wait
+ * for each other in one order, never crosswise). Answers the keys that were already there, with
+ * their request hash and stored response; every other key is now held by this transaction.
+ */
+export async function claimIdempotencyKeys(db: Db, { scope, rows }: { scope: string; rows: Array<{ key: string; requestHash: string }> }) {
+  const sorted = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const inserted = sorted.length
+    ? await db
+        .insert(idempotencyKeys)
+        .values(sorted.map((r) => ({ scope, key: r.key, requestHash: r.requestHash })))
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+    : [];
+  const fresh = new Set(inserted.map((r) => r.key));
+  const taken = sorted.filter((r) => !fresh.has(r.key)).map((r) => r.key);
+  const existing = new Map<string, { requestHash: string; response: unknown }>();
+  if (!taken.length) return existing;
+  const found = await db
+    .select({ key: idempotencyKeys.key, requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, row.scope), eq(idempotencyKeys.key, row.key)))
-    .limit(1);
+    .where(and(eq(idempotencyKeys.scope, scope), inArray(idempotencyKeys.key, taken)));
+  for (const r of found) existing.set(r.key, { requestHash: r.requestHash, response: r.response });
   return existing;
 }
 
 export async function storeIdempotentResponse(db: Db, scope: string, key: string, response: unknown) {
-  await db
-    .update(idempotencyKeys)
-    .set({ response })
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  await storeIdempotentResponses(db, scope, [{ key, response }]);
+}
+
+/** Stores the answers of keys this transaction claimed, in one statement. */
+export async function storeIdempotentResponses(db: Db, scope: string, answers: Array<{ key: string; response: unknown }>) {
+  if (!answers.length) return;
+  await db.execute(sql`
+    UPDATE idempotency_keys k SET response = a.response
+    FROM unnest(${textArray(answers.map((a) => a.key))}::text[], ${textArray(answers.map((a) => JSON.stringify(a.response ?? null)))}::jsonb[])
+      AS a(key, response)
+    WHERE k.scope = ${scope} AND k.key = a.key`);
 }
 
 /** Raw SQL through either driver: both answer `{ rows }`. */

@@ -1,6 +1,5 @@
 import { type AccountKind, LEDGER_ERRORS, LEDGER_MESSAGES } from '@bhada/contracts/ledger';
 import { type Db, inTransaction } from '../../db/client.ts';
-import type { journalEntries } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -35,11 +34,6 @@ export interface PostedEntry {
   balances: Record<string, { opening: number; closing: number }>;
 }
 
-/**
- * Posts one journal entry inside the caller's transaction: checks the legs sum to zero, locks the
- * accounts in a fixed order, refuses a holder balance below zero, writes postings with their
- * closing balances and updates the balances — all or nothing.
- */
 /**
  * No account holds more than 10^15 paisa (₹10 lakh crore) either way, and no leg moves more: every sum the
  * ledger does then stays far inside exact integer arithmetic, and the database refuses the same bound (ADR 077).
@@ -80,7 +74,8 @@ const known = new Set<string>();
  * held, so every transaction still takes its row locks in one global order (no deadlocks).
  */
 async function lockOrCreate(tx: Db, refs: Map<string, AccountRef>) {
-  const ids = [...refs.keys()];
+  // one global id order for creating and for locking: two batches over the same new accounts wait, never cross
+  const ids = [...refs.keys()].sort();
   const unknown = ids.filter((id) => !known.has(id));
   let created = new Set<string>();
   const ensure = async (list: string[]) =>
@@ -105,31 +100,50 @@ async function lockOrCreate(tx: Db, refs: Map<string, AccountRef>) {
   return locked;
 }
 
-export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry> {
-  assertBalanced(input);
-  const legs = sharded(input.legs);
-  const refs = new Map(legs.map((l) => [accountId(l.account), l.account]));
-  const locked = await lockOrCreate(tx, refs);
-  const state = new Map(locked.map((a) => [a.id, { opening: a.balance, closing: a.balance, allowNegative: a.allowNegative }]));
-  const entryId = newId('JE', 14);
-  const rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number; createdAt?: Date }> = [];
-  for (const leg of legs) {
-    const id = accountId(leg.account);
-    const s = state.get(id)!;
-    s.closing += leg.amount;
-    if (Math.abs(s.closing) > MAX_ACCOUNT_PAISA) throw beyondBound();
-    if (s.closing < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
-    rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.closing, ...(input.at ? { createdAt: input.at } : {}) });
+/**
+ * Accounts locked by one transaction, with their balances as this transaction's entries move them
+ * (ADR 164). One lock round serves many entries; each entry is checked on its own against the
+ * balances so far, and one the book refuses changes nothing. `flush` writes every entry at once.
+ */
+export class LedgerBook {
+  private readonly state: Map<string, { balance: number; start: number; allowNegative: boolean }>;
+  private readonly entries: repo.EntryRow[] = [];
+  private readonly rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number }> = [];
+
+  constructor(locked: Array<{ id: string; balance: number; allowNegative: boolean }>) {
+    this.state = new Map(locked.map((a) => [a.id, { balance: a.balance, start: a.balance, allowNegative: a.allowNegative }]));
   }
-  const balances: PostedEntry['balances'] = {};
-  const changed: Array<{ id: string; balance: number }> = [];
-  for (const [id, s] of state) {
-    if (s.closing !== s.opening) changed.push({ id, balance: s.closing });
-    balances[id] = { opening: s.opening, closing: s.closing };
+
+  /** A holder account's balance as this book stands (an outside-world account is split: use balanceOf). */
+  balance(ref: AccountRef): number {
+    const s = this.state.get(accountId(ref));
+    if (!s) throw new Error(`account ${accountId(ref)} is not in this book`);
+    return s.balance;
   }
-  await repo.writeEntry(
-    tx,
-    {
+
+  /** Posts one entry: its legs sum to zero and no holder goes below zero, or it throws and nothing moves. */
+  post(input: EntryInput): PostedEntry {
+    assertBalanced(input);
+    const next = new Map<string, number>();
+    const balances: PostedEntry['balances'] = {};
+    for (const leg of sharded(input.legs)) {
+      const id = accountId(leg.account);
+      const s = this.state.get(id);
+      if (!s) throw new Error(`account ${id} is not in this book`);
+      const opening = next.get(id) ?? s.balance;
+      const closing = opening + leg.amount;
+      if (Math.abs(closing) > MAX_ACCOUNT_PAISA) throw beyondBound();
+      if (closing < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
+      next.set(id, closing);
+      balances[id] = { opening: balances[id]?.opening ?? opening, closing };
+    }
+    const entryId = newId('JE', 14);
+    for (const leg of sharded(input.legs)) {
+      const s = this.state.get(accountId(leg.account))!;
+      s.balance += leg.amount;
+      this.rows.push({ entryId, accountId: accountId(leg.account), amount: leg.amount, balanceAfter: s.balance });
+    }
+    this.entries.push({
       id: entryId,
       kind: input.kind,
       memo: input.memo,
@@ -137,59 +151,72 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
       referenceId: input.referenceId ?? null,
       metadata: input.metadata ?? {},
       createdAt: input.at ?? null,
-    },
-    rows,
-    changed,
-  );
-  return { entryId, balances };
+    });
+    return { entryId, balances };
+  }
+
+  /** Writes what was posted since the last flush: entries, postings and the changed balances. */
+  async flush(tx: Db) {
+    const changed: Array<{ id: string; balance: number }> = [];
+    for (const [id, s] of this.state) {
+      if (s.balance !== s.start) changed.push({ id, balance: s.balance });
+      s.start = s.balance;
+    }
+    const entries = this.entries.splice(0);
+    const rows = this.rows.splice(0);
+    // bounded statements for the demo seed's thousands of entries; balances go with the last part
+    for (let i = 0; i < entries.length; i += 2000) {
+      const part = entries.slice(i, i + 2000);
+      const ids = new Set(part.map((e) => e.id));
+      const last = i + 2000 >= entries.length;
+      await repo.writeEntries(
+        tx,
+        part,
+        rows.filter((r) => ids.has(r.entryId)),
+        last ? changed : [],
+      );
+    }
+  }
 }
 
 /**
- * Posts many entries in order with one lock round and bulk inserts (the demo seed and imports of
+ * Opens a book over every account the planned entries may touch (each plan: the accounts of one
+ * entry, so outside-world accounts resolve to the shard that entry will write), locked in one round.
+ */
+export async function openBook(tx: Db, plans: AccountRef[][]): Promise<LedgerBook> {
+  const refs = new Map<string, AccountRef>();
+  for (const plan of plans) {
+    for (const leg of sharded(plan.map((account) => ({ account, amount: 1 })))) refs.set(accountId(leg.account), leg.account);
+  }
+  return new LedgerBook(refs.size ? await lockOrCreate(tx, refs) : []);
+}
+
+/**
+ * Posts one journal entry inside the caller's transaction (a book of one): checks the legs sum to
+ * zero, locks the accounts in a fixed order, refuses a holder balance below zero, writes postings
+ * with their closing balances and updates the balances — all or nothing.
+ */
+export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry> {
+  assertBalanced(input);
+  const book = await openBook(tx, [input.legs.map((l) => l.account)]);
+  const posted = book.post(input);
+  await book.flush(tx);
+  return posted;
+}
+
+/**
+ * Posts many entries in order with one lock round and one write (the demo seed and imports of
  * history): the same rules as postEntry — balanced legs, no holder below zero at any step.
  */
 export async function postEntries(tx: Db, given: EntryInput[]): Promise<PostedEntry[]> {
   if (!given.length) return [];
   for (const input of given) assertBalanced(input);
-  const inputs = given.map((input) => ({ ...input, legs: sharded(input.legs) }));
-  const refs = new Map<string, AccountRef>();
-  for (const input of inputs) for (const leg of input.legs) refs.set(accountId(leg.account), leg.account);
-  await repo.ensureAccounts(
+  const book = await openBook(
     tx,
-    [...refs].map(([id, ref]) => ({ id, kind: ref.kind, ownerId: ref.ownerId, allowNegative: EXTERNAL.has(ref.kind) })),
+    given.map((input) => input.legs.map((l) => l.account)),
   );
-  const locked = await repo.lockAccounts(tx, [...refs.keys()]);
-  const state = new Map(locked.map((a) => [a.id, { balance: a.balance, start: a.balance, allowNegative: a.allowNegative }]));
-  const entries: Array<typeof journalEntries.$inferInsert> = [];
-  const rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number; createdAt?: Date }> = [];
-  const posted: PostedEntry[] = [];
-  for (const input of inputs) {
-    const entryId = newId('JE', 14);
-    const balances: PostedEntry['balances'] = {};
-    for (const leg of input.legs) {
-      const id = accountId(leg.account);
-      const s = state.get(id)!;
-      const opening = balances[id]?.opening ?? s.balance;
-      s.balance += leg.amount;
-      if (Math.abs(s.balance) > MAX_ACCOUNT_PAISA) throw beyondBound();
-      if (s.balance < 0 && !s.allowNegative) throw new AppError(LEDGER_ERRORS.INSUFFICIENT_BALANCE, LEDGER_MESSAGES.insufficientBalance);
-      balances[id] = { opening, closing: s.balance };
-      rows.push({ entryId, accountId: id, amount: leg.amount, balanceAfter: s.balance, ...(input.at ? { createdAt: input.at } : {}) });
-    }
-    entries.push({
-      id: entryId,
-      kind: input.kind,
-      memo: input.memo,
-      referenceType: input.referenceType,
-      referenceId: input.referenceId,
-      metadata: input.metadata ?? {},
-      ...(input.at ? { createdAt: input.at } : {}),
-    });
-    posted.push({ entryId, balances });
-  }
-  for (let i = 0; i < entries.length; i += 500) await repo.insertEntries(tx, entries.slice(i, i + 500));
-  for (let i = 0; i < rows.length; i += 1000) await repo.insertPostings(tx, rows.slice(i, i + 1000));
-  for (const [id, s] of state) if (s.balance !== s.start) await repo.setBalance(tx, { id, balance: s.balance });
+  const posted = given.map((input) => book.post(input));
+  await book.flush(tx);
   return posted;
 }
 
@@ -203,17 +230,33 @@ export async function withIdempotency<T>(
   opts: { scope: string; key: string; request: unknown },
   run: (tx: Db) => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
-  const requestHash = sha256(JSON.stringify(opts.request ?? null));
+  const hash = requestHash(opts.request);
   return inTransaction(db, async (tx) => {
-    const existing = await repo.claimIdempotencyKey(tx, { scope: opts.scope, key: opts.key, requestHash });
+    const existing = await repo.claimIdempotencyKey(tx, { scope: opts.scope, key: opts.key, requestHash: hash });
     if (existing) {
-      if (existing.requestHash !== requestHash) throw new AppError(LEDGER_ERRORS.IDEMPOTENCY_MISMATCH, LEDGER_MESSAGES.idempotencyMismatch);
+      if (existing.requestHash !== hash) throw new AppError(LEDGER_ERRORS.IDEMPOTENCY_MISMATCH, LEDGER_MESSAGES.idempotencyMismatch);
       return { result: existing.response as T, replayed: true };
     }
     const result = await run(tx);
     await repo.storeIdempotentResponse(tx, opts.scope, opts.key, result ?? null);
     return { result, replayed: false };
   });
+}
+
+/** The fingerprint a key's request is compared by: the same key with another request is refused. */
+export const requestHash = (request: unknown) => sha256(JSON.stringify(request ?? null));
+
+/**
+ * Claims many keys of one scope inside the caller's transaction (ADR 164): answers the keys already
+ * there, with their request hash and stored answer; every other key is now held until the commit.
+ */
+export function claimIdempotencyKeys(tx: Db, scope: string, rows: Array<{ key: string; requestHash: string }>) {
+  return repo.claimIdempotencyKeys(tx, { scope, rows });
+}
+
+/** Stores the answers of keys this transaction claimed. */
+export function storeIdempotentResponses(tx: Db, scope: string, answers: Array<{ key: string; response: unknown }>) {
+  return repo.storeIdempotentResponses(tx, scope, answers);
 }
 
 /** An account's balance; an outside-world account's is the sum of its shards (ADR 158). */
