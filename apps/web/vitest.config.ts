@@ -12,8 +12,9 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    // above Testing Library's 5 s wait, so a slow wait fails in its own test instead of running into the next
-    testTimeout: 20_000,
+    // well above Testing Library's 10 s wait (src/test/setup.ts), so a slow wait fails in its own test
+    // instead of running into the next, and a test of several waits survives a heavily loaded machine
+    testTimeout: 40_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

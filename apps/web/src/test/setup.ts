@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 // lazy route chunks load slowly on a busy 2-core machine; waiting longer keeps the suite honest, not flaky
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // pages are rendered directly in tests, without the router that waits for the feature texts; tests
 // switch between both languages, so both are loaded here (the app loads only the reader's, ADR 151)
