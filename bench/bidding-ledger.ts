@@ -15,8 +15,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const ledgerSeconds = Number(process.env.BENCH_LEDGER_SECONDS ?? 20);
 const STREAMS = 20;
 const SECRET = 'bhada-bench-issuer-secret';
-const PORT = 3217;
-const HELLO_PORT = 3317;
+// overridable so two runs on one machine keep apart: ports, and the databases the run creates and drops
+const PORT = Number(process.env.BENCH_BID_PORT ?? 3217);
+const HELLO_PORT = Number(process.env.BENCH_BID_HELLO_PORT ?? 3317);
+const DB = process.env.BENCH_BID_DB ?? 'bhada_bidledger_bench';
 
 interface Row {
   target: string;
@@ -42,11 +44,11 @@ async function hello(): Promise<{ reqPerSec: number; p99: number }> {
 }
 
 function pgbench(): number {
-  const url = freshPgDatabase('bhada_bidledger_bench_pgbench');
+  const url = freshPgDatabase(`${DB}_pgbench`);
   execSync(`pgbench -i -q -s 10 ${url}`, { stdio: 'ignore' });
   const out = execSync(`pgbench -c 8 -j 8 -T ${ledgerSeconds} ${url}`, { encoding: 'utf8' });
   const tps = Number(out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1] ?? out.match(/tps = ([\d.]+)/)?.[1] ?? 0);
-  execSync(`psql ${PG_BASE}/postgres -qc "DROP DATABASE IF EXISTS bhada_bidledger_bench_pgbench WITH (FORCE)"`);
+  execSync(`psql ${PG_BASE}/postgres -qc "DROP DATABASE IF EXISTS ${DB}_pgbench WITH (FORCE)"`);
   return Math.round(tps);
 }
 
@@ -82,10 +84,11 @@ function seededDatabase(name: string) {
 }
 
 async function bidding() {
-  const databaseUrl = seededDatabase('bhada_bidledger_bench_market');
+  const databaseUrl = seededDatabase(`${DB}_market`);
   const server = await startServer({
     port: PORT,
-    env: { DATA_DIR: tempDir('bidledger-market'), DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' },
+    // the postal places import a first start runs in the background is not what is measured here
+    env: { DATA_DIR: tempDir('bidledger-market'), DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false', PLACES_IMPORT: 'false' },
   });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   try {
@@ -147,7 +150,7 @@ async function bidding() {
 }
 
 async function ledger() {
-  const databaseUrl = seededDatabase('bhada_bidledger_bench_ledger');
+  const databaseUrl = seededDatabase(`${DB}_ledger`);
   const server = await startServer({
     port: PORT,
     env: { DATA_DIR: tempDir('bidledger-ledger'), DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false', TAG_ISSUER_SECRET: SECRET },
