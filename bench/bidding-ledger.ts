@@ -19,11 +19,11 @@ const STREAMS = 20;
  * webhook's most (500), where ADR 164's one write per batch pays most.
  */
 const TOLL_BATCHES = (process.env.BENCH_TOLL_BATCHES ?? '50,500').split(',').map(Number);
-/** BENCH_DB_SUFFIX keeps two runs of this bench on one PostgreSQL apart */
-const DB_SUFFIX = process.env.BENCH_DB_SUFFIX ?? '';
 const SECRET = 'bhada-bench-issuer-secret';
-const PORT = 3217;
-const HELLO_PORT = 3317;
+// overridable so two runs on one machine keep apart: ports, and the databases the run creates and drops
+const PORT = Number(process.env.BENCH_BID_PORT ?? 3217);
+const HELLO_PORT = Number(process.env.BENCH_BID_HELLO_PORT ?? 3317);
+const DB = process.env.BENCH_BID_DB ?? 'bhada_bidledger_bench';
 
 interface Row {
   target: string;
@@ -49,11 +49,11 @@ async function hello(): Promise<{ reqPerSec: number; p99: number }> {
 }
 
 function pgbench(): number {
-  const url = freshPgDatabase(`bhada_bidledger_bench_pgbench${DB_SUFFIX}`);
+  const url = freshPgDatabase(`${DB}_pgbench`);
   execSync(`pgbench -i -q -s 10 ${url}`, { stdio: 'ignore' });
   const out = execSync(`pgbench -c 8 -j 8 -T ${ledgerSeconds} ${url}`, { encoding: 'utf8' });
   const tps = Number(out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1] ?? out.match(/tps = ([\d.]+)/)?.[1] ?? 0);
-  execSync(`psql ${PG_BASE}/postgres -qc "DROP DATABASE IF EXISTS bhada_bidledger_bench_pgbench${DB_SUFFIX} WITH (FORCE)"`);
+  execSync(`psql ${PG_BASE}/postgres -qc "DROP DATABASE IF EXISTS ${DB}_pgbench WITH (FORCE)"`);
   return Math.round(tps);
 }
 
@@ -89,10 +89,11 @@ function seededDatabase(name: string) {
 }
 
 async function bidding() {
-  const databaseUrl = seededDatabase(`bhada_bidledger_bench_market${DB_SUFFIX}`);
+  const databaseUrl = seededDatabase(`${DB}_market`);
   const server = await startServer({
     port: PORT,
-    env: { DATA_DIR: tempDir('bidledger-market'), DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false' },
+    // the postal places import a first start runs in the background is not what is measured here
+    env: { DATA_DIR: tempDir('bidledger-market'), DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false', PLACES_IMPORT: 'false' },
   });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   try {
@@ -154,10 +155,16 @@ async function bidding() {
 }
 
 async function ledger(batchSize: number) {
-  const databaseUrl = seededDatabase(`bhada_bidledger_bench_ledger${DB_SUFFIX}`);
+  const databaseUrl = seededDatabase(`${DB}_ledger`);
   const server = await startServer({
     port: PORT,
-    env: { DATA_DIR: tempDir('bidledger-ledger'), DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false', TAG_ISSUER_SECRET: SECRET },
+    env: {
+      DATA_DIR: tempDir('bidledger-ledger'),
+      DATABASE_URL: databaseUrl,
+      JOBS_ENABLED: 'false',
+      PLACES_IMPORT: 'false',
+      TAG_ISSUER_SECRET: SECRET,
+    },
   });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertConsigner, insertOperator } from '../../../test/factories.ts';
 import { demands, quoteEvents, quotes } from '../../db/schema/index.ts';
 import type { BusEvent } from '../../plugins/events.ts';
+import { awardLoad } from '../loads/load-desk.service.ts';
 import { insertLoad } from '../loads/loads.test-helpers.ts';
 import { Coalescer } from './leaderboard-broadcast.ts';
 import { BROADCAST_INTERVAL_MS, leaderboardBroadcaster, tagFor } from './quotes.service.ts';
@@ -89,6 +90,55 @@ describe('quotes under concurrency (ADR 157)', () => {
     // repeating the same amount keeps its place
     expect((await quote(b!.owner.token, load.id, 30_000)).body.data.leaderboard).toMatchObject({ rank: 3, bidderCount: 3 });
     expect((await quote(a!.owner.token, load.id, 30_000)).body.data.leaderboard).toMatchObject({ rank: 2, bidderCount: 3 });
+  });
+
+  it('a quote racing the award is accepted before it or refused after it, never both', async () => {
+    const { consignerCode } = await insertConsigner(t.db);
+    const bidders = await Promise.all(Array.from({ length: 16 }, () => insertOperator(t.db)));
+    const load = await insertLoad(t.db, consignerCode);
+    // the award runs as if the window had just ended while the quotes still arrive inside it
+    const awardAt = new Date(load.biddingEndsAt.getTime() + 1_000);
+    const last = new Map<string, number>();
+    const refusals = new Map<string, string>();
+    let accepted = 0;
+    let started!: () => void;
+    const firstAccepted = new Promise<void>((r) => {
+      started = r;
+    });
+    const bidding = bidders.map(async (b, i) => {
+      // each bidder keeps lowering its quote until the load is no longer open for it
+      for (let round = 0; round < 200; round++) {
+        const value = 50_000 - round * 10 - i;
+        const res = await quote(b.owner.token, load.id, value);
+        if (res.status !== 200) {
+          refusals.set(b.operatorId, res.body.errorCode);
+          return;
+        }
+        accepted += 1;
+        last.set(b.operatorId, Math.round(value * 100));
+        started();
+      }
+    });
+    await firstAccepted;
+    const outcome = await awardLoad(t.db, load.id, awardAt);
+    await Promise.all(bidding);
+
+    // every bidder was refused in the end: "closed" if it had quoted, else the load is no longer its to see
+    expect(accepted).toBeGreaterThan(0);
+    expect(refusals.size).toBe(bidders.length);
+    for (const [operatorId, code] of refusals) expect(code).toBe(last.has(operatorId) ? 'QUOTE_WINDOW_CLOSED' : 'NOT_FOUND');
+    const stored = await t.db
+      .select()
+      .from(quotes)
+      .where(eq(quotes.demandId, load.id))
+      .orderBy(asc(quotes.amountPaisa), asc(quotes.placedAt), asc(quotes.operatorId));
+    const eventRows = await t.db.select({ n: sql<number>`count(*)::int` }).from(quoteEvents).where(eq(quoteEvents.demandId, load.id));
+    // a refused quote stored nothing; every accepted one is in the table as its bidder last placed it
+    expect(eventRows[0]!.n).toBe(accepted);
+    expect(new Map(stored.map((r) => [r.operatorId, r.amountPaisa]))).toEqual(last);
+    // and the award saw exactly that table: no quote was accepted after it read the ranking
+    expect(outcome).toMatchObject({ state: 'AWARDED', winnerOperatorId: stored[0]!.operatorId, pricePaisa: stored[0]!.amountPaisa });
+    expect(outcome!.loserOperatorIds).toEqual(stored.slice(1).map((r) => r.operatorId));
   });
 
   it('a load that closed and is not the operator’s answers 404, not "closed"', async () => {

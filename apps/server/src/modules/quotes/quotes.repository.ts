@@ -1,6 +1,9 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { demandResponses, demands, quoteEvents, quotes } from '../../db/schema/index.ts';
+import { type demands, quoteEvents, quotes } from '../../db/schema/index.ts';
+
+type LoadState = (typeof demands.$inferSelect)['state'];
+
 import type { OperatorId } from '../../lib/tenancy.ts';
 
 /** Places or revises the current quote; a new amount restarts its tie-break time. */
@@ -66,27 +69,6 @@ export async function recentLanePrices(db: Db, input: { originCity: string; dest
   return result.rows.map((r) => Number(r.price));
 }
 
-/**
- * The load share-locked (the award takes it for update) together with what the quote path needs of
- * this operator: its current quote and its answer to the load, in one round trip (ADR 157).
- */
-export async function lockForQuote(db: Db, { demandId, operatorId }: { demandId: string; operatorId: OperatorId }) {
-  const [row] = await db
-    .select({
-      demand: demands,
-      amountPaisa: quotes.amountPaisa,
-      placedAt: quotes.placedAt,
-      consent: demandResponses.consent,
-    })
-    .from(demands)
-    .leftJoin(quotes, and(eq(quotes.demandId, demands.id), eq(quotes.operatorId, operatorId)))
-    .leftJoin(demandResponses, and(eq(demandResponses.demandId, demands.id), eq(demandResponses.operatorId, operatorId)))
-    .where(eq(demands.id, demandId))
-    .limit(1)
-    .for('share', { of: demands });
-  return row;
-}
-
 /** Where one quote stands among a load's quotes: how many bid, the best amount, how many rank ahead of it. */
 export interface Standing {
   bidderCount: number;
@@ -94,63 +76,119 @@ export interface Standing {
   rank: number;
 }
 
-interface StandingRow {
+/** The load as the quote path needs it, with this operator's quote and answer before the statement. */
+export interface QuoteAttempt {
+  demand: {
+    state: LoadState;
+    biddingEndsAt: Date;
+    awardedOperatorId: OperatorId | null;
+    rankSalt: string;
+  };
+  /** open for quotes at `now`, as the database compares the times */
+  windowOpen: boolean;
+  /** the operator's quote before this one (null: none) and its answer to the load */
+  previousPaisa: number | null;
+  consent: 'ACCEPTED' | 'REJECTED' | null;
+  /** whether this statement stored the quote (the window was open, the load not rejected, the amount new) */
+  written: boolean;
+  /** when the operator's current quote was placed: now if written, else the earlier time (null: no quote) */
+  placedAt: Date | null;
+  standing: Standing;
+}
+
+interface AttemptRow {
+  state: LoadState;
+  bidding_ends_at: Date | string;
+  awarded_operator_id: string | null;
+  rank_salt: string;
+  window_open: boolean;
+  previous_paisa: number | string | null;
+  consent: 'ACCEPTED' | 'REJECTED' | null;
+  written: boolean;
+  placed_at: Date | string | null;
   others: number | string;
   best_other: number | string | null;
   ahead: number | string;
 }
 
-/** The other bidders' part of a standing, ranked by amount, then time placed, then operator (ADR 022). */
-const othersOf = (q: { demandId: string; operatorId: OperatorId; amountPaisa: number; placedAt: Date }): SQL => sql`
-  SELECT count(*) AS others, min(amount_paisa) AS best_other,
-    count(*) FILTER (WHERE amount_paisa < ${q.amountPaisa}
-      OR (amount_paisa = ${q.amountPaisa} AND (placed_at < ${q.placedAt.toISOString()}::timestamptz
-        OR (placed_at = ${q.placedAt.toISOString()}::timestamptz AND operator_id < ${q.operatorId})))) AS ahead
-  FROM quotes WHERE demand_id = ${q.demandId} AND operator_id <> ${q.operatorId}`;
-
-function standingFrom(row: StandingRow | undefined, amountPaisa: number): Standing {
-  const others = Number(row?.others ?? 0);
-  const bestOther = row?.best_other === null || row?.best_other === undefined ? null : Number(row.best_other);
-  return {
-    bidderCount: others + 1,
-    bestPaisa: bestOther === null ? amountPaisa : Math.min(bestOther, amountPaisa),
-    rank: Number(row?.ahead ?? 0) + 1,
-  };
-}
-
-/** The standing of a quote already stored. */
-export async function standingOf(db: Db, q: { demandId: string; operatorId: OperatorId; amountPaisa: number; placedAt: Date }) {
-  const result = (await db.execute(othersOf(q))) as unknown as { rows: StandingRow[] };
-  return standingFrom(result.rows[0], q.amountPaisa);
-}
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /**
- * Stores a new or revised quote, its event row and the implied "interested" answer, and reads where
- * it now stands — one statement (ADR 157). The other bidders are read from the statement's snapshot,
- * which is exactly what the row-by-row path saw after its own writes.
+ * A quote in one statement and one round trip (ADR 167): the load row share-locked, the operator's
+ * current quote and answer, then — only if the window is open at `now`, the load not rejected and the
+ * amount new — the upsert, the `quote_events` row and the implied ACCEPTED answer, and the quote's
+ * standing among the other bidders (amount, then time placed, then operator — ADR 022).
+ *
+ * The share lock is what keeps an award or close exact: they take the row FOR UPDATE, so a quote either
+ * commits before they read the ranking or waits for them and then sees the load's new state (READ
+ * COMMITTED re-reads a row it waited for), and writes nothing. Run outside a transaction, the statement
+ * is its own: the lock is held only while it runs. Undefined when the load does not exist.
  */
-export async function writeQuote(
+export async function placeQuoteIfOpen(
   db: Db,
-  row: { demandId: string; operatorId: OperatorId; amountPaisa: number; userCode: string; now: Date },
-): Promise<Standing> {
-  const at = row.now.toISOString();
+  q: { demandId: string; operatorId: OperatorId; amountPaisa: number; userCode: string; now: Date },
+): Promise<QuoteAttempt | undefined> {
+  const at = q.now.toISOString();
   const result = (await db.execute(sql`
-    WITH up AS (
+    WITH d AS (
+      SELECT state, bidding_ends_at, awarded_operator_id, rank_salt FROM demands WHERE id = ${q.demandId} FOR SHARE
+    ), mine AS (
+      SELECT amount_paisa, placed_at FROM quotes WHERE demand_id = ${q.demandId} AND operator_id = ${q.operatorId}
+    ), said AS (
+      SELECT consent FROM demand_responses WHERE demand_id = ${q.demandId} AND operator_id = ${q.operatorId}
+    ), open AS (
+      SELECT d.state = 'OPEN' AND d.bidding_ends_at > ${at}::timestamptz AS window_open FROM d
+    ), go AS (
+      SELECT 1 FROM open
+      WHERE open.window_open
+        AND NOT EXISTS (SELECT 1 FROM said WHERE consent = 'REJECTED')
+        AND NOT EXISTS (SELECT 1 FROM mine WHERE amount_paisa = ${q.amountPaisa})
+    ), up AS (
       INSERT INTO quotes (demand_id, operator_id, amount_paisa, placed_at, user_code, updated_at)
-      VALUES (${row.demandId}, ${row.operatorId}, ${row.amountPaisa}, ${at}::timestamptz, ${row.userCode}, ${at}::timestamptz)
+      SELECT ${q.demandId}, ${q.operatorId}, ${q.amountPaisa}, ${at}::timestamptz, ${q.userCode}, ${at}::timestamptz FROM go
       ON CONFLICT (demand_id, operator_id) DO UPDATE SET amount_paisa = EXCLUDED.amount_paisa, placed_at = EXCLUDED.placed_at,
         user_code = EXCLUDED.user_code, updated_at = EXCLUDED.updated_at, revisions = quotes.revisions + 1
-      RETURNING 1
+      RETURNING placed_at
     ), ev AS (
       INSERT INTO quote_events (demand_id, operator_id, amount_paisa, user_code, created_at)
-      VALUES (${row.demandId}, ${row.operatorId}, ${row.amountPaisa}, ${row.userCode}, ${at}::timestamptz)
-      RETURNING 1
+      SELECT ${q.demandId}, ${q.operatorId}, ${q.amountPaisa}, ${q.userCode}, ${at}::timestamptz FROM go
     ), answered AS (
       INSERT INTO demand_responses (demand_id, operator_id, consent, user_code)
-      VALUES (${row.demandId}, ${row.operatorId}, 'ACCEPTED', ${row.userCode})
+      SELECT ${q.demandId}, ${q.operatorId}, 'ACCEPTED', ${q.userCode} FROM go
       ON CONFLICT DO NOTHING
-      RETURNING 1
+    ), me AS (
+      SELECT coalesce((SELECT placed_at FROM up), (SELECT placed_at FROM mine)) AS placed_at
     )
-    ${othersOf({ ...row, placedAt: row.now })}`)) as unknown as { rows: StandingRow[] };
-  return standingFrom(result.rows[0], row.amountPaisa);
+    SELECT d.state, d.bidding_ends_at, d.awarded_operator_id, d.rank_salt, open.window_open,
+      (SELECT amount_paisa FROM mine) AS previous_paisa, (SELECT consent FROM said) AS consent,
+      EXISTS (SELECT 1 FROM up) AS written, me.placed_at, o.others, o.best_other, o.ahead
+    FROM d CROSS JOIN open CROSS JOIN me CROSS JOIN LATERAL (
+      SELECT count(*) AS others, min(amount_paisa) AS best_other,
+        count(*) FILTER (WHERE amount_paisa < ${q.amountPaisa}
+          OR (amount_paisa = ${q.amountPaisa} AND (placed_at < me.placed_at
+            OR (placed_at = me.placed_at AND operator_id < ${q.operatorId})))) AS ahead
+      FROM quotes WHERE demand_id = ${q.demandId} AND operator_id <> ${q.operatorId}
+    ) o`)) as unknown as { rows: AttemptRow[] };
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const others = Number(row.others);
+  const bestOther = row.best_other === null ? null : Number(row.best_other);
+  return {
+    demand: {
+      state: row.state,
+      biddingEndsAt: asDate(row.bidding_ends_at),
+      awardedOperatorId: row.awarded_operator_id as OperatorId | null,
+      rankSalt: row.rank_salt,
+    },
+    windowOpen: row.window_open,
+    previousPaisa: row.previous_paisa === null ? null : Number(row.previous_paisa),
+    consent: row.consent,
+    written: row.written,
+    placedAt: row.placed_at === null ? null : asDate(row.placed_at),
+    standing: {
+      bidderCount: others + 1,
+      bestPaisa: bestOther === null ? q.amountPaisa : Math.min(bestOther, q.amountPaisa),
+      rank: Number(row.ahead) + 1,
+    },
+  };
 }

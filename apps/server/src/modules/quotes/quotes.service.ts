@@ -1,6 +1,6 @@
 import type { Leaderboard, PriceBand, QuoteView } from '@bhada/contracts/loads';
 import { type LeaderboardEvent, LOAD_EVENT_TYPES, QUOTES_MESSAGES, type QuoteQualityResponse } from '@bhada/contracts/quotes';
-import { type Db, inTransaction } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -9,7 +9,7 @@ import type { EventBus } from '../../plugins/events.ts';
 import { demandForOperator } from '../demands/demand-access.ts';
 import { type DemandRow, findDemand } from '../demands/demands.repository.ts';
 import { Coalescer } from './leaderboard-broadcast.ts';
-import { lockForQuote, ranking, recentLanePrices, type Standing, standingOf, writeQuote } from './quotes.repository.ts';
+import { placeQuoteIfOpen, type QuoteAttempt, ranking, recentLanePrices, type Standing } from './quotes.repository.ts';
 
 export const toRupees = (paisa: number) => paisa / 100;
 export const toPaisa = (rupees: number) => Math.round(rupees * 100);
@@ -84,9 +84,9 @@ export async function leaderboardEvent(db: Db, demand: DemandRow, now = new Date
   };
 }
 
-/** What a placed quote answers: the load as locked, whether anything changed, and where the quote stands. */
+/** What a placed quote answers: the load as read, whether anything changed, and where the quote stands. */
 export interface SubmittedQuote {
-  demand: DemandRow;
+  demand: QuoteAttempt['demand'];
   changed: boolean;
   amountPaisa: number;
   placedAt: Date;
@@ -94,10 +94,10 @@ export interface SubmittedQuote {
 }
 
 /**
- * Places or revises an operator's quote while the window is open. The load row is share-locked so
- * the award (which takes it for update) sees every quote committed before the window closed. Two
- * statements inside the transaction (ADR 157): the lock with the operator's current quote and answer,
- * then the write with the quote's new standing.
+ * Places or revises an operator's quote while the window is open: one statement, one round trip, no
+ * transaction around it (ADR 167). The statement share-locks the load so an award or close (which take
+ * it for update) sees every quote committed before it, and a quote that waited for one writes nothing.
+ * The refusals are decided from what the statement read, in the order the rules give them.
  */
 export async function submitQuote(
   db: Db,
@@ -106,26 +106,18 @@ export async function submitQuote(
   valueRupees: number,
   now = new Date(),
 ): Promise<SubmittedQuote> {
-  return inTransaction(db, async (tx) => {
-    const found = await lockForQuote(tx, { demandId, operatorId: actor.operatorId });
-    const demand = found?.demand;
-    // 404 for loads the operator may not see, before anything else (as demandForOperator decides)
-    if (!demand || (demand.state !== 'OPEN' && demand.awardedOperatorId !== actor.operatorId && found.amountPaisa === null)) {
-      throw notFound('Load not found');
-    }
-    if (demand.state !== 'OPEN' || demand.biddingEndsAt.getTime() <= now.getTime()) {
-      throw new AppError('QUOTE_WINDOW_CLOSED', QUOTES_MESSAGES.windowClosed, { field: 'value' });
-    }
-    if (found.consent === 'REJECTED') throw new AppError('QUOTE_LOAD_REJECTED', QUOTES_MESSAGES.loadRejected);
-    const amountPaisa = toPaisa(valueRupees);
-    // the same amount again keeps its place in the queue
-    if (found.amountPaisa === amountPaisa && found.placedAt) {
-      const standing = await standingOf(tx, { demandId, operatorId: actor.operatorId, amountPaisa, placedAt: found.placedAt });
-      return { demand, changed: false, amountPaisa, placedAt: found.placedAt, standing };
-    }
-    const standing = await writeQuote(tx, { demandId, operatorId: actor.operatorId, amountPaisa, userCode: actor.userCode, now });
-    return { demand, changed: true, amountPaisa, placedAt: now, standing };
-  });
+  const amountPaisa = toPaisa(valueRupees);
+  const attempt = await placeQuoteIfOpen(db, { demandId, operatorId: actor.operatorId, amountPaisa, userCode: actor.userCode, now });
+  const demand = attempt?.demand;
+  // 404 for loads the operator may not see, before anything else (as demandForOperator decides)
+  if (!demand || (demand.state !== 'OPEN' && demand.awardedOperatorId !== actor.operatorId && attempt.previousPaisa === null)) {
+    throw notFound('Load not found');
+  }
+  // the statement's own comparison decides, so the answer always matches what it wrote
+  if (!attempt.windowOpen) throw new AppError('QUOTE_WINDOW_CLOSED', QUOTES_MESSAGES.windowClosed, { field: 'value' });
+  if (attempt.consent === 'REJECTED') throw new AppError('QUOTE_LOAD_REJECTED', QUOTES_MESSAGES.loadRejected);
+  // written, or the same amount again, which keeps its place in the queue: either way the quote has a time
+  return { demand, changed: attempt.written, amountPaisa, placedAt: attempt.placedAt!, standing: attempt.standing };
 }
 
 /** Per-km benchmark rates by body type when the lane has too little history (ADR 023). */
