@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fleetDocuments, operators, trackingDevices, users, vehicleLookups, vehicles } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
@@ -41,22 +41,22 @@ export async function listCompactVehicles(db: Db, q: { operatorId: OperatorId })
     .orderBy(asc(vehicles.number));
 }
 
-export async function findVehicle(db: Db, q: { operatorId: OperatorId; vehicleId: string }) {
+/** One of the operator's own vehicles that `match` picks out ("not yours" is not found). */
+async function findOwnVehicle(db: Db, operatorId: OperatorId, match: SQL) {
   const [row] = await db
     .select()
     .from(vehicles)
-    .where(and(eq(vehicles.id, q.vehicleId), eq(vehicles.operatorId, q.operatorId)))
+    .where(and(match, eq(vehicles.operatorId, operatorId)))
     .limit(1);
   return row;
 }
 
+export async function findVehicle(db: Db, q: { operatorId: OperatorId; vehicleId: string }) {
+  return findOwnVehicle(db, q.operatorId, eq(vehicles.id, q.vehicleId));
+}
+
 export async function findVehicleByNumber(db: Db, q: { operatorId: OperatorId; number: string }) {
-  const [row] = await db
-    .select()
-    .from(vehicles)
-    .where(and(eq(vehicles.number, q.number), eq(vehicles.operatorId, q.operatorId)))
-    .limit(1);
-  return row;
+  return findOwnVehicle(db, q.operatorId, eq(vehicles.number, q.number));
 }
 
 /** Inserts the vehicle unless its number is registered already (by anyone); undefined then. */
@@ -109,22 +109,22 @@ export async function countUploadingDocuments(db: Db, q: { operatorId: OperatorI
   return row?.n ?? 0;
 }
 
-export async function findDocument(db: Db, q: { operatorId: OperatorId; documentId: string }) {
+/** One of the operator's own documents that `match` picks out. */
+async function findOwnDocument(db: Db, operatorId: OperatorId, match: SQL) {
   const [row] = await db
     .select()
     .from(fleetDocuments)
-    .where(and(eq(fleetDocuments.id, q.documentId), eq(fleetDocuments.operatorId, q.operatorId)))
+    .where(and(match, eq(fleetDocuments.operatorId, operatorId)))
     .limit(1);
   return row;
 }
 
+export async function findDocument(db: Db, q: { operatorId: OperatorId; documentId: string }) {
+  return findOwnDocument(db, q.operatorId, eq(fleetDocuments.id, q.documentId));
+}
+
 export async function findDocumentByKey(db: Db, q: { operatorId: OperatorId; resourceKey: string }) {
-  const [row] = await db
-    .select()
-    .from(fleetDocuments)
-    .where(and(eq(fleetDocuments.resourceKey, q.resourceKey), eq(fleetDocuments.operatorId, q.operatorId)))
-    .limit(1);
-  return row;
+  return findOwnDocument(db, q.operatorId, eq(fleetDocuments.resourceKey, q.resourceKey));
 }
 
 /** The documents in force (one per vehicle and type) of these vehicles. */
