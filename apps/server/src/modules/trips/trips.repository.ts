@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.ts';
 import {
   consigners,
@@ -48,6 +50,14 @@ const tripColumns = {
 export type TripRow = Awaited<ReturnType<typeof findAnyTrip>> & {};
 
 type TripRef = { id?: string; demandId?: string };
+/** the tables that hang off one trip by `trip_id` and are read as a whole list */
+type TripSideTable =
+  | typeof tripEvents
+  | typeof tripSlots
+  | typeof tripDelays
+  | typeof tripCharges
+  | typeof tripDeductions
+  | typeof tripPayments;
 
 async function selectTrip(db: Db, ref: TripRef, operatorId?: OperatorId) {
   const conditions = [];
@@ -141,18 +151,30 @@ export async function insertEvent(db: Db, row: typeof tripEvents.$inferInsert) {
   await db.insert(tripEvents).values(row);
 }
 
+/** The rows one trip owns in one of its side tables (events, slots, delays, charges, …), in the given order. */
+function listOfTrip<Columns extends SelectedFields>(
+  db: Db,
+  table: TripSideTable,
+  { tripId, columns, order = [] }: { tripId: string; columns: Columns; order?: SQL[] },
+): Promise<Array<SelectResultFields<Columns>>> {
+  // one of several tables, so drizzle cannot name the row type: it is the columns' own
+  const query = db
+    .select(columns)
+    .from(table as PgTable)
+    .where(eq(table.tripId, tripId))
+    .orderBy(...order);
+  return query as Promise<Array<SelectResultFields<Columns>>>;
+}
+
 export async function listEvents(db: Db, tripId: string) {
-  return db
-    .select({
-      fromState: tripEvents.fromState,
-      toState: tripEvents.toState,
-      actorKind: tripEvents.actorKind,
-      note: tripEvents.note,
-      createdAt: tripEvents.createdAt,
-    })
-    .from(tripEvents)
-    .where(eq(tripEvents.tripId, tripId))
-    .orderBy(asc(tripEvents.id));
+  const columns = {
+    fromState: tripEvents.fromState,
+    toState: tripEvents.toState,
+    actorKind: tripEvents.actorKind,
+    note: tripEvents.note,
+    createdAt: tripEvents.createdAt,
+  };
+  return listOfTrip(db, tripEvents, { tripId, columns, order: [asc(tripEvents.id)] });
 }
 
 /** The newest trip of a vehicle in one of these states, other than `exceptTripId` (busy checks, tracking). */
@@ -223,10 +245,8 @@ export async function consumeOtp(db: Db, id: string): Promise<boolean> {
 // ---------- slots ----------
 
 export async function listTripSlots(db: Db, tripId: string) {
-  return db
-    .select({ location: tripSlots.location, slotStart: tripSlots.slotStart, slotEnd: tripSlots.slotEnd })
-    .from(tripSlots)
-    .where(eq(tripSlots.tripId, tripId));
+  const columns = { location: tripSlots.location, slotStart: tripSlots.slotStart, slotEnd: tripSlots.slotEnd };
+  return listOfTrip(db, tripSlots, { tripId, columns });
 }
 
 export async function listFacilityBookings(db: Db, facilityKey: string, from: Date, to: Date) {
@@ -251,17 +271,14 @@ export async function insertDelay(db: Db, row: typeof tripDelays.$inferInsert) {
 }
 
 export async function listDelays(db: Db, tripId: string) {
-  return db
-    .select({
-      type: tripDelays.type,
-      reasonCode: tripDelays.reasonCode,
-      remarks: tripDelays.remarks,
-      expectedAt: tripDelays.expectedAt,
-      createdAt: tripDelays.createdAt,
-    })
-    .from(tripDelays)
-    .where(eq(tripDelays.tripId, tripId))
-    .orderBy(desc(tripDelays.createdAt));
+  const columns = {
+    type: tripDelays.type,
+    reasonCode: tripDelays.reasonCode,
+    remarks: tripDelays.remarks,
+    expectedAt: tripDelays.expectedAt,
+    createdAt: tripDelays.createdAt,
+  };
+  return listOfTrip(db, tripDelays, { tripId, columns, order: [desc(tripDelays.createdAt)] });
 }
 
 export async function insertAlert(db: Db, row: typeof tripAlerts.$inferInsert) {
@@ -297,7 +314,7 @@ const chargeColumns = {
 };
 
 export async function listCharges(db: Db, tripId: string) {
-  return db.select(chargeColumns).from(tripCharges).where(eq(tripCharges.tripId, tripId)).orderBy(asc(tripCharges.createdAt));
+  return listOfTrip(db, tripCharges, { tripId, columns: chargeColumns, order: [asc(tripCharges.createdAt)] });
 }
 
 export async function findCharge(db: Db, scope: { id: string; tripId: string }) {
@@ -335,23 +352,18 @@ export async function insertDeductions(db: Db, rows: Array<typeof tripDeductions
 }
 
 export async function listDeductions(db: Db, tripId: string) {
-  return db
-    .select({ reason: tripDeductions.reason, amountPaisa: tripDeductions.amountPaisa, createdAt: tripDeductions.createdAt })
-    .from(tripDeductions)
-    .where(eq(tripDeductions.tripId, tripId))
-    .orderBy(asc(tripDeductions.createdAt));
+  const columns = { reason: tripDeductions.reason, amountPaisa: tripDeductions.amountPaisa, createdAt: tripDeductions.createdAt };
+  return listOfTrip(db, tripDeductions, { tripId, columns, order: [asc(tripDeductions.createdAt)] });
 }
 
 export async function listPayments(db: Db, tripId: string) {
-  return db
-    .select({
-      kind: tripPayments.kind,
-      amountPaisa: tripPayments.amountPaisa,
-      entryId: tripPayments.entryId,
-      createdAt: tripPayments.createdAt,
-    })
-    .from(tripPayments)
-    .where(eq(tripPayments.tripId, tripId));
+  const columns = {
+    kind: tripPayments.kind,
+    amountPaisa: tripPayments.amountPaisa,
+    entryId: tripPayments.entryId,
+    createdAt: tripPayments.createdAt,
+  };
+  return listOfTrip(db, tripPayments, { tripId, columns });
 }
 
 export async function insertPayment(db: Db, row: { tripId: string; kind: TripPaymentKind; amountPaisa: number; entryId: string | null }) {
