@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.ts';
+import * as codes from '../../db/one-time-codes.repository.ts';
 import {
   consigners,
   tripAlerts,
@@ -49,6 +50,7 @@ const tripColumns = {
 };
 export type TripRow = Awaited<ReturnType<typeof findAnyTrip>> & {};
 
+type TripOtpStage = (typeof tripOtps.$inferSelect)['stage'];
 type TripRef = { id?: string; demandId?: string };
 /** the tables that hang off one trip by `trip_id` and are read as a whole list */
 type TripSideTable =
@@ -202,11 +204,11 @@ export async function findOperatorVehicle(db: Db, scope: { id: string; operatorI
 
 // ---------- stage codes ----------
 
-export async function countRecentOtps(db: Db, tripId: string, stage: string, since: Date) {
+export async function countRecentOtps(db: Db, { tripId, stage, since }: { tripId: string; stage: TripOtpStage; since: Date }) {
   const [row] = await db
     .select({ n: count() })
     .from(tripOtps)
-    .where(and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage as 'LOADING'), gt(tripOtps.createdAt, since)));
+    .where(and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage), gt(tripOtps.createdAt, since)));
   return row?.n ?? 0;
 }
 
@@ -214,32 +216,16 @@ export async function insertOtp(db: Db, row: typeof tripOtps.$inferInsert) {
   await db.insert(tripOtps).values(row);
 }
 
-export async function findLatestOtp(db: Db, tripId: string, stage: string) {
-  const [row] = await db
-    .select({ id: tripOtps.id, codeHash: tripOtps.codeHash, tries: tripOtps.tries, expiresAt: tripOtps.expiresAt, usedAt: tripOtps.usedAt })
-    .from(tripOtps)
-    .where(and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage as 'LOADING')))
-    .orderBy(desc(tripOtps.createdAt))
-    .limit(1);
-  return row;
+export async function findLatestOtp(db: Db, { tripId, stage }: { tripId: string; stage: TripOtpStage }) {
+  return codes.findLatestCode(db, tripOtps, and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage)));
 }
 
 export async function addOtpTry(db: Db, id: string): Promise<number> {
-  const [row] = await db
-    .update(tripOtps)
-    .set({ tries: sql`${tripOtps.tries} + 1` })
-    .where(eq(tripOtps.id, id))
-    .returning({ tries: tripOtps.tries });
-  return row?.tries ?? Number.MAX_SAFE_INTEGER;
+  return (await codes.addCodeTry(db, tripOtps, id)) ?? Number.MAX_SAFE_INTEGER;
 }
 
 export async function consumeOtp(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(tripOtps)
-    .set({ usedAt: new Date() })
-    .where(and(eq(tripOtps.id, id), isNull(tripOtps.usedAt)))
-    .returning({ id: tripOtps.id });
-  return rows.length > 0;
+  return codes.consumeCode(db, tripOtps, id);
 }
 
 // ---------- slots ----------
