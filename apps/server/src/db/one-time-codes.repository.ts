@@ -12,7 +12,7 @@ export type OneTimeCodeTable = typeof otpCodes | typeof tripOtps;
 // Drizzle types a query by one table; either table has every column these queries name.
 
 /** The newest of the codes `match` picks out (a phone's, or one stage of a trip's). */
-export async function findLatestCode(db: Db, table: OneTimeCodeTable, match: SQL | undefined) {
+export async function findLatestCode(db: Db, { table, match }: { table: OneTimeCodeTable; match: SQL | undefined }) {
   const [row] = await db
     .select({ id: table.id, codeHash: table.codeHash, tries: table.tries, expiresAt: table.expiresAt, usedAt: table.usedAt })
     .from(table as PgTable)
@@ -23,7 +23,7 @@ export async function findLatestCode(db: Db, table: OneTimeCodeTable, match: SQL
 }
 
 /** Counts a try atomically; returns the tries after this one, or undefined when the code is gone. */
-export async function addCodeTry(db: Db, table: OneTimeCodeTable, id: string): Promise<number | undefined> {
+export async function addCodeTry(db: Db, { table, id }: { table: OneTimeCodeTable; id: string }): Promise<number | undefined> {
   const [row] = await db
     .update(table as PgTable)
     .set({ tries: sql`${table.tries} + 1` })
@@ -33,7 +33,7 @@ export async function addCodeTry(db: Db, table: OneTimeCodeTable, id: string): P
 }
 
 /** Marks a code used unless it already was: single use even under concurrent verifies. */
-export async function consumeCode(db: Db, table: OneTimeCodeTable, id: string): Promise<boolean> {
+export async function consumeCode(db: Db, { table, id }: { table: OneTimeCodeTable; id: string }): Promise<boolean> {
   const rows = await db
     .update(table as PgTable)
     .set({ usedAt: new Date() })

@@ -25,15 +25,15 @@ export async function insertCode(db: Db, row: typeof otpCodes.$inferInsert) {
 }
 
 export async function findLatestCode(db: Db, phone: string) {
-  return codes.findLatestCode(db, otpCodes, eq(otpCodes.phone, phone));
+  return codes.findLatestCode(db, { table: otpCodes, match: eq(otpCodes.phone, phone) });
 }
 
 export async function addTry(db: Db, id: string): Promise<number> {
-  return (await codes.addCodeTry(db, otpCodes, id)) ?? Number.POSITIVE_INFINITY;
+  return (await codes.addCodeTry(db, { table: otpCodes, id })) ?? Number.POSITIVE_INFINITY;
 }
 
 export async function consumeCode(db: Db, id: string): Promise<boolean> {
-  return codes.consumeCode(db, otpCodes, id);
+  return codes.consumeCode(db, { table: otpCodes, id });
 }
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {

@@ -18,7 +18,7 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
 }
 
 /** The order only when this payer placed it ("not yours" is not found). */
-export async function findPayerOrder(db: Db, id: string, payer: PayerRef): Promise<OrderRow | undefined> {
+export async function findPayerOrder(db: Db, { id, payer }: { id: string; payer: PayerRef }): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(paymentOrders)
@@ -33,9 +33,7 @@ export async function findPayerOrder(db: Db, id: string, payer: PayerRef): Promi
  */
 export async function updateOrderIf(
   db: Db,
-  id: string,
-  from: PaymentStatus[],
-  set: Partial<typeof paymentOrders.$inferInsert>,
+  { id, from, set }: { id: string; from: PaymentStatus[]; set: Partial<typeof paymentOrders.$inferInsert> },
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(paymentOrders)
@@ -47,9 +45,15 @@ export async function updateOrderIf(
 
 export async function recordAttempt(
   db: Db,
-  orderId: string,
-  attempt: Omit<typeof paymentAttempts.$inferInsert, 'orderId' | 'id' | 'createdAt'>,
-  set: { feePaisa: number; paymentMode: string },
+  {
+    orderId,
+    attempt,
+    set,
+  }: {
+    orderId: string;
+    attempt: Omit<typeof paymentAttempts.$inferInsert, 'orderId' | 'id' | 'createdAt'>;
+    set: { feePaisa: number; paymentMode: string };
+  },
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(paymentOrders)
@@ -68,7 +72,7 @@ export async function listCallbackLog(db: Db, orderId: string) {
   return db.select().from(paymentCallbacks).where(eq(paymentCallbacks.orderId, orderId)).orderBy(paymentCallbacks.id);
 }
 
-export async function setCheck(db: Db, id: string, checkCount: number, nextCheckAt: Date | null) {
+export async function setCheck(db: Db, { id, checkCount, nextCheckAt }: { id: string; checkCount: number; nextCheckAt: Date | null }) {
   await db.update(paymentOrders).set({ checkCount, nextCheckAt }).where(eq(paymentOrders.id, id));
 }
 

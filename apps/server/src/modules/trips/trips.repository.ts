@@ -142,7 +142,7 @@ export async function lockTripState(db: Db, id: string) {
   return row;
 }
 
-export async function updateTrip(db: Db, id: string, set: Partial<typeof trips.$inferInsert>) {
+export async function updateTrip(db: Db, { id, set }: { id: string; set: Partial<typeof trips.$inferInsert> }) {
   await db
     .update(trips)
     .set({ ...set, updatedAt: new Date() })
@@ -217,15 +217,15 @@ export async function insertOtp(db: Db, row: typeof tripOtps.$inferInsert) {
 }
 
 export async function findLatestOtp(db: Db, { tripId, stage }: { tripId: string; stage: TripOtpStage }) {
-  return codes.findLatestCode(db, tripOtps, and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage)));
+  return codes.findLatestCode(db, { table: tripOtps, match: and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage)) });
 }
 
 export async function addOtpTry(db: Db, id: string): Promise<number> {
-  return (await codes.addCodeTry(db, tripOtps, id)) ?? Number.MAX_SAFE_INTEGER;
+  return (await codes.addCodeTry(db, { table: tripOtps, id })) ?? Number.MAX_SAFE_INTEGER;
 }
 
 export async function consumeOtp(db: Db, id: string): Promise<boolean> {
-  return codes.consumeCode(db, tripOtps, id);
+  return codes.consumeCode(db, { table: tripOtps, id });
 }
 
 // ---------- slots ----------
@@ -242,7 +242,7 @@ export async function listFacilityBookings(db: Db, facilityKey: string, from: Da
     .where(and(eq(tripSlots.facilityKey, facilityKey), gt(tripSlots.slotStart, from), sql`${tripSlots.slotStart} < ${to}`));
 }
 
-export async function deleteTripSlot(db: Db, tripId: string, location?: 'LOADING' | 'UNLOADING') {
+export async function deleteTripSlot(db: Db, { tripId, location }: { tripId: string; location?: 'LOADING' | 'UNLOADING' }) {
   await db.delete(tripSlots).where(and(eq(tripSlots.tripId, tripId), location ? eq(tripSlots.location, location) : undefined));
 }
 
@@ -317,7 +317,7 @@ export async function insertCharge(db: Db, row: typeof tripCharges.$inferInsert)
 }
 
 /** only while the claim is still open; returns false when it was decided meanwhile */
-export async function updateOpenCharge(db: Db, id: string, set: Partial<typeof tripCharges.$inferInsert>) {
+export async function updateOpenCharge(db: Db, { id, set }: { id: string; set: Partial<typeof tripCharges.$inferInsert> }) {
   const rows = await db
     .update(tripCharges)
     .set({ ...set, updatedAt: new Date() })

@@ -18,9 +18,7 @@ export async function findOrder(db: Db, orderId: string): Promise<SandboxOrder |
 /** Moves an order on only from the states given, so a double click or a replayed form does nothing. */
 export async function updateOrder(
   db: Db,
-  orderId: string,
-  from: SandboxStatus[],
-  set: Partial<typeof sandboxPgOrders.$inferInsert>,
+  { orderId, from, set }: { orderId: string; from: SandboxStatus[]; set: Partial<typeof sandboxPgOrders.$inferInsert> },
 ): Promise<SandboxOrder | undefined> {
   const [row] = await db
     .update(sandboxPgOrders)
@@ -34,7 +32,7 @@ export async function listCards(db: Db, custId: string): Promise<SandboxCard[]> 
   return db.select().from(sandboxPgSavedCards).where(eq(sandboxPgSavedCards.custId, custId)).orderBy(asc(sandboxPgSavedCards.createdAt));
 }
 
-export async function findCard(db: Db, custId: string, id: string): Promise<SandboxCard | undefined> {
+export async function findCard(db: Db, { custId, id }: { custId: string; id: string }): Promise<SandboxCard | undefined> {
   const [row] = await db
     .select()
     .from(sandboxPgSavedCards)
