@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { fleetDocuments, operators, trackingDevices, users, vehicleLookups, vehicles } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
@@ -41,22 +42,27 @@ export async function listCompactVehicles(db: Db, q: { operatorId: OperatorId })
     .orderBy(asc(vehicles.number));
 }
 
-/** One of the operator's own vehicles that `match` picks out ("not yours" is not found). */
-async function findOwnVehicle(db: Db, operatorId: OperatorId, match: SQL) {
+/** One row of the operator's own vehicles or documents that `match` picks out ("not yours" is not found). */
+async function findOwn<T extends typeof vehicles | typeof fleetDocuments>(
+  db: Db,
+  table: T,
+  { operatorId, match }: { operatorId: OperatorId; match: SQL },
+): Promise<T['$inferSelect'] | undefined> {
+  // either table: drizzle types a query by one table, and both have the operator column
   const [row] = await db
     .select()
-    .from(vehicles)
-    .where(and(match, eq(vehicles.operatorId, operatorId)))
+    .from(table as PgTable)
+    .where(and(match, eq(table.operatorId, operatorId)))
     .limit(1);
-  return row;
+  return row as T['$inferSelect'] | undefined;
 }
 
 export async function findVehicle(db: Db, q: { operatorId: OperatorId; vehicleId: string }) {
-  return findOwnVehicle(db, q.operatorId, eq(vehicles.id, q.vehicleId));
+  return findOwn(db, vehicles, { operatorId: q.operatorId, match: eq(vehicles.id, q.vehicleId) });
 }
 
 export async function findVehicleByNumber(db: Db, q: { operatorId: OperatorId; number: string }) {
-  return findOwnVehicle(db, q.operatorId, eq(vehicles.number, q.number));
+  return findOwn(db, vehicles, { operatorId: q.operatorId, match: eq(vehicles.number, q.number) });
 }
 
 /** Inserts the vehicle unless its number is registered already (by anyone); undefined then. */
@@ -109,22 +115,12 @@ export async function countUploadingDocuments(db: Db, q: { operatorId: OperatorI
   return row?.n ?? 0;
 }
 
-/** One of the operator's own documents that `match` picks out. */
-async function findOwnDocument(db: Db, operatorId: OperatorId, match: SQL) {
-  const [row] = await db
-    .select()
-    .from(fleetDocuments)
-    .where(and(match, eq(fleetDocuments.operatorId, operatorId)))
-    .limit(1);
-  return row;
-}
-
 export async function findDocument(db: Db, q: { operatorId: OperatorId; documentId: string }) {
-  return findOwnDocument(db, q.operatorId, eq(fleetDocuments.id, q.documentId));
+  return findOwn(db, fleetDocuments, { operatorId: q.operatorId, match: eq(fleetDocuments.id, q.documentId) });
 }
 
 export async function findDocumentByKey(db: Db, q: { operatorId: OperatorId; resourceKey: string }) {
-  return findOwnDocument(db, q.operatorId, eq(fleetDocuments.resourceKey, q.resourceKey));
+  return findOwn(db, fleetDocuments, { operatorId: q.operatorId, match: eq(fleetDocuments.resourceKey, q.resourceKey) });
 }
 
 /** The documents in force (one per vehicle and type) of these vehicles. */
