@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { moveOrderFrom } from '../../db/order-moves.repository.ts';
 import { type PaymentStatus, paymentAttempts, paymentCallbacks, paymentOrders, trips, vehicles } from '../../db/schema/index.ts';
 import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
@@ -35,12 +36,7 @@ export async function updateOrderIf(
   db: Db,
   { id, from, set }: { id: string; from: PaymentStatus[]; set: Partial<typeof paymentOrders.$inferInsert> },
 ): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(paymentOrders)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(paymentOrders.id, id), inArray(paymentOrders.status, from)))
-    .returning();
-  return row;
+  return moveOrderFrom(db, paymentOrders, { key: eq(paymentOrders.id, id), from, set });
 }
 
 export async function recordAttempt(

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { moveOrderFrom } from '../../../db/order-moves.repository.ts';
 import { type SandboxStatus, sandboxPgOrders, sandboxPgSavedCards } from '../../../db/schema/index.ts';
 
 export type SandboxOrder = typeof sandboxPgOrders.$inferSelect;
@@ -20,12 +21,7 @@ export async function updateOrder(
   db: Db,
   { orderId, from, set }: { orderId: string; from: SandboxStatus[]; set: Partial<typeof sandboxPgOrders.$inferInsert> },
 ): Promise<SandboxOrder | undefined> {
-  const [row] = await db
-    .update(sandboxPgOrders)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(sandboxPgOrders.orderId, orderId), inArray(sandboxPgOrders.status, from)))
-    .returning();
-  return row;
+  return moveOrderFrom(db, sandboxPgOrders, { key: eq(sandboxPgOrders.orderId, orderId), from, set });
 }
 
 export async function listCards(db: Db, custId: string): Promise<SandboxCard[]> {
