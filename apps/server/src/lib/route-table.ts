@@ -6,8 +6,8 @@ import { ok } from './reply.ts';
 /** A preValidation hook that refuses a caller (plugins/auth.ts builds them). */
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Sent<S> = S extends z.ZodType ? z.input<S> : unknown;
+export type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type Sent<S> = S extends z.ZodType ? z.input<S> : unknown;
 
 /** The request a declared route's call sees: params, query and body as its contract parses them. */
 export type DeclaredRequest<P, Q, B> = FastifyRequest<{ Params: Parsed<P>; Querystring: Parsed<Q>; Body: Parsed<B> }>;

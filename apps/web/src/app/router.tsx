@@ -18,78 +18,117 @@ const lazy = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>)
 const LoginPage = reactLazy(() => import('../features/auth/routes/login-page.tsx'));
 const AppLayout = lazy(() => import('./shell/app-layout.tsx'));
 const WebViewLayout = lazy(() => import('./shell/web-view-layout.tsx'));
-const HomePage = lazy(() => import('./pages/home-page.tsx'));
-const UmsPage = lazy(() => import('../features/users/routes/ums-page.tsx'));
-const AddUserPage = lazy(() => import('../features/users/routes/add-user-page.tsx'));
-const ConsignerVehiclesPage = lazy(() => import('../features/consigner/routes/consigner-vehicles-page.tsx'));
-const ConsignerTripsPage = lazy(() => import('../features/consigner/routes/consigner-trips-page.tsx'));
-const ConsignerTripPayPage = lazy(() => import('../features/payments/routes/consigner-trip-pay-page.tsx'));
-const AddMoneyPage = lazy(() => import('../features/payments/routes/add-money-page.tsx'));
-const PaymentPage = lazy(() => import('../features/payments/routes/payment-page.tsx'));
-const PaymentResultPage = lazy(() => import('../features/payments/routes/payment-result-page.tsx'));
-const ActiveLoadsPage = lazy(() => import('../features/loads/routes/active-loads-page.tsx'));
-const LoadingPointPage = lazy(() => import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.LoadingPointPage })));
-const UnloadingPointPage = lazy(() =>
-  import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.UnloadingPointPage })),
-);
-const WhatsappDemandPage = lazy(() => import('../features/loads/routes/whatsapp-demand-page.tsx'));
-const ConsignerLoadsPage = lazy(() => import('../features/loads/routes/consigner-loads-page.tsx'));
-const AdminLoadsPage = lazy(() => import('../features/loads/routes/consigner-loads-page.tsx').then((m) => ({ default: m.AdminLoadsPage })));
-const LoadDetailsPage = lazy(() => import('../features/quotes/routes/load-details-page.tsx'));
-const TokenPaymentPage = lazy(() => import('../features/tokens/routes/token-payment-page.tsx'));
 const FleetLoadConfirmationPage = lazy(() => import('../features/tokens/routes/fleet-load-confirmation-page.tsx'));
 const SharedFleetConfirmationPage = lazy(() => import('../features/tokens/routes/shared-fleet-confirmation-page.tsx'));
-const FastagListPage = lazy(() => import('../features/fastag/routes/fastag-list-page.tsx'));
-const FastagDetailsPage = lazy(() => import('../features/fastag/routes/fastag-details-page.tsx'));
-const PassbookPage = lazy(() => import('../features/wallet/routes/passbook-page.tsx'));
-const TripsPage = lazy(() => import('../features/trips/routes/trips-page.tsx'));
 const TripDetailsPage = lazy(() => import('../features/trips/routes/trip-details-page.tsx'));
-const DriverDetailsUpdatePage = lazy(() => import('../features/trips/routes/driver-details-update-page.tsx'));
-const SubscriptionPage = lazy(() => import('../features/subscription/routes/subscription-page.tsx'));
-const SubscriptionStatusPage = lazy(() => import('../features/subscription/routes/subscription-status-page.tsx'));
 const TripTrackingCard = lazy(() =>
   import('../features/tracking/components/trip-tracking.tsx').then((m) => ({ default: m.TripTrackingCard })),
 );
 const PodUploader = lazy(() => import('../features/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })));
-const AdminPodReviewPage = lazy(() => import('../features/pod/routes/admin-pod-review-page.tsx'));
-// support area
-const TicketsChatPage = lazy(() => import('../features/support/routes/ticket-chat-page.tsx'));
-const TicketsPage = lazy(() => import('../features/support/routes/tickets-page.tsx'));
-const SupportDeskPage = lazy(() => import('../features/support/routes/support-desk-page.tsx'));
-const AdminSurveysPage = lazy(() => import('../features/support/routes/admin-surveys-page.tsx'));
-const AdminRateCardsPage = lazy(() => import('../features/support/routes/admin-rate-cards-page.tsx'));
-const RatingStoryPage = lazy(() => import('../features/support/routes/rating-story-page.tsx'));
-const ReferralEarnPage = lazy(() => import('../features/support/routes/referral-earn-page.tsx'));
 const ReferralJoinPage = lazy(() => import('../features/support/routes/referral-join-page.tsx'));
-const SurveyPage = lazy(() => import('../features/support/routes/survey-page.tsx'));
-const RateCardsPage = lazy(() => import('../features/support/routes/rate-cards-page.tsx'));
-// fleet (issue 12)
-const DocumentsPage = lazy(() => import('../features/fleet/routes/documents-page.tsx'));
-const DriversPage = lazy(() => import('../features/fleet/routes/drivers-page.tsx'));
-const DevicesPage = lazy(() => import('../features/fleet/routes/devices-page.tsx'));
-const GpsDashboardPage = lazy(() => import('../features/fleet/routes/gps-dashboard-page.tsx'));
-const BuyGpsPage = lazy(() => import('../features/fleet/routes/buy-gps-page.tsx'));
-const AdminFleetPage = lazy(() => import('../features/fleet/routes/admin-fleet-page.tsx'));
-const MaintenancePage = lazy(() => import('../features/fleet/routes/maintenance-page.tsx'));
-const FleetReportsPage = lazy(() => import('../features/fleet/routes/reports-page.tsx'));
-// account (issue 13)
-const OperatorProfilePage = lazy(() => import('../features/account/routes/operator-profile-page.tsx'));
-const TdsDeclarationPage = lazy(() => import('../features/account/routes/tds-declaration-page.tsx'));
-const AccountSettingsPage = lazy(() => import('../features/account/routes/settings-page.tsx'));
-const PlacesPage = lazy(() => import('../features/account/routes/places-page.tsx'));
-const OnboardingPage = lazy(() => import('../features/account/routes/onboarding-page.tsx'));
 const PublicPolicyPage = lazy(() => import('../features/account/routes/public-policy-page.tsx'));
 const PublicPoliciesIndexPage = lazy(() =>
   import('../features/account/routes/public-policy-page.tsx').then((m) => ({ default: m.PublicPoliciesIndexPage })),
 );
-// operations
-const UpdateConsignmentPage = lazy(() => import('../features/operations/routes/update-consignment-page.tsx'));
-const WorkflowPage = lazy(() => import('../features/operations/routes/workflow-page.tsx'));
-const ScheduledPage = lazy(() => import('../features/operations/routes/scheduled-page.tsx'));
-const DocketPage = lazy(() => import('../features/operations/routes/docket-page.tsx'));
-const CollectionPage = lazy(() => import('../features/operations/routes/collection-page.tsx'));
-const ConsignerReportsPage = lazy(() => import('../features/consigner/routes/consigner-reports-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
+
+/** A route of a layout: a page, or an older address that now lives at another. */
+type PageRoute = { path: string; Page: ComponentType; to?: never } | { path: string; to: string; Page?: never };
+
+// one component for a page that two addresses show
+const TripsPage = lazy(() => import('../features/trips/routes/trips-page.tsx'));
+const DocumentsPage = lazy(() => import('../features/fleet/routes/documents-page.tsx'));
+
+/** The portal's pages inside the shell. */
+const shellPages: PageRoute[] = [
+  { path: paths.home, Page: lazy(() => import('./pages/home-page.tsx')) },
+  { path: paths.ums, Page: lazy(() => import('../features/users/routes/ums-page.tsx')) },
+  { path: paths.umsAddUser, Page: lazy(() => import('../features/users/routes/add-user-page.tsx')) },
+  { path: paths.consigner, to: paths.consignerVehicles },
+  { path: paths.consignerVehicles, Page: lazy(() => import('../features/consigner/routes/consigner-vehicles-page.tsx')) },
+  { path: paths.consignerTrips, Page: lazy(() => import('../features/consigner/routes/consigner-trips-page.tsx')) },
+  { path: paths.consignerTripPay, Page: lazy(() => import('../features/payments/routes/consigner-trip-pay-page.tsx')) },
+  { path: paths.consignerReports, Page: lazy(() => import('../features/consigner/routes/consigner-reports-page.tsx')) },
+  { path: paths.fastag, Page: lazy(() => import('../features/fastag/routes/fastag-list-page.tsx')) },
+  { path: paths.fastagDetails, Page: lazy(() => import('../features/fastag/routes/fastag-details-page.tsx')) },
+  { path: paths.fastagPassbook, Page: lazy(() => import('../features/wallet/routes/passbook-page.tsx')) },
+  {
+    path: paths.adminLoads,
+    Page: lazy(() => import('../features/loads/routes/consigner-loads-page.tsx').then((m) => ({ default: m.AdminLoadsPage }))),
+  },
+  { path: paths.adminPods, Page: lazy(() => import('../features/pod/routes/admin-pod-review-page.tsx')) },
+  // support area: the desk
+  { path: paths.adminSupport, Page: lazy(() => import('../features/support/routes/support-desk-page.tsx')) },
+  { path: paths.adminSurveys, Page: lazy(() => import('../features/support/routes/admin-surveys-page.tsx')) },
+  { path: paths.adminRateCards, Page: lazy(() => import('../features/support/routes/admin-rate-cards-page.tsx')) },
+  { path: paths.consignerLoads, Page: lazy(() => import('../features/loads/routes/consigner-loads-page.tsx')) },
+  // operations
+  { path: paths.adminConsignments, Page: lazy(() => import('../features/operations/routes/update-consignment-page.tsx')) },
+  { path: paths.workflow, Page: lazy(() => import('../features/operations/routes/workflow-page.tsx')) },
+  { path: paths.workflowScheduled, Page: lazy(() => import('../features/operations/routes/scheduled-page.tsx')) },
+  { path: paths.workflowDocket, Page: lazy(() => import('../features/operations/routes/docket-page.tsx')) },
+  { path: paths.workflowCollection, Page: lazy(() => import('../features/operations/routes/collection-page.tsx')) },
+  { path: paths.addMoney, Page: lazy(() => import('../features/payments/routes/add-money-page.tsx')) },
+  { path: paths.payment, Page: lazy(() => import('../features/payments/routes/payment-page.tsx')) },
+  { path: paths.paymentResult, Page: lazy(() => import('../features/payments/routes/payment-result-page.tsx')) },
+  // fleet (issue 12)
+  { path: paths.documents, Page: DocumentsPage },
+  { path: paths.drivers, Page: lazy(() => import('../features/fleet/routes/drivers-page.tsx')) },
+  { path: paths.devices, Page: lazy(() => import('../features/fleet/routes/devices-page.tsx')) },
+  { path: paths.gpsDashboard, Page: lazy(() => import('../features/fleet/routes/gps-dashboard-page.tsx')) },
+  { path: paths.adminFleet, Page: lazy(() => import('../features/fleet/routes/admin-fleet-page.tsx')) },
+  { path: paths.maintenance, Page: lazy(() => import('../features/fleet/routes/maintenance-page.tsx')) },
+  { path: paths.reports, Page: lazy(() => import('../features/fleet/routes/reports-page.tsx')) },
+  { path: paths.nodeMaintenance, to: paths.maintenance },
+  { path: paths.nodeReports, to: paths.reports },
+  // account (issue 13)
+  { path: paths.accountSettings, Page: lazy(() => import('../features/account/routes/settings-page.tsx')) },
+  { path: paths.accountPlaces, Page: lazy(() => import('../features/account/routes/places-page.tsx')) },
+  // the older app's /node links: places and settings live in the portal now, the rest go home
+  { path: paths.places, to: paths.accountPlaces },
+  { path: paths.settings, to: paths.accountSettings },
+];
+
+/** The web views: bare inside the native app, in the portal shell on the portal (ADR 145). */
+const webViewPages: PageRoute[] = [
+  { path: paths.activeLoads, Page: lazy(() => import('../features/loads/routes/active-loads-page.tsx')) },
+  { path: paths.activeLoadDetails, Page: lazy(() => import('../features/quotes/routes/load-details-page.tsx')) },
+  {
+    path: paths.loadingPoint,
+    Page: lazy(() => import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.LoadingPointPage }))),
+  },
+  {
+    path: paths.unloadingPoint,
+    Page: lazy(() => import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.UnloadingPointPage }))),
+  },
+  { path: paths.whatsappDemand, Page: lazy(() => import('../features/loads/routes/whatsapp-demand-page.tsx')) },
+  { path: paths.tokenPayment, Page: lazy(() => import('../features/tokens/routes/token-payment-page.tsx')) },
+  // trips
+  { path: paths.trips, Page: TripsPage },
+  { path: paths.myTrips, Page: TripsPage },
+  { path: paths.marketplaceActiveLoads, to: paths.activeLoads },
+  { path: paths.driverDetailsUpdate, Page: lazy(() => import('../features/trips/routes/driver-details-update-page.tsx')) },
+  { path: paths.ticketsChat, Page: lazy(() => import('../features/support/routes/ticket-chat-page.tsx')) },
+  { path: paths.subscriptionPage, Page: lazy(() => import('../features/subscription/routes/subscription-page.tsx')) },
+  { path: paths.subscriptionStatus, Page: lazy(() => import('../features/subscription/routes/subscription-status-page.tsx')) },
+  // support area
+  { path: paths.tickets, Page: lazy(() => import('../features/support/routes/tickets-page.tsx')) },
+  { path: paths.ratingStory, Page: lazy(() => import('../features/support/routes/rating-story-page.tsx')) },
+  { path: paths.referralEarn, Page: lazy(() => import('../features/support/routes/referral-earn-page.tsx')) },
+  { path: paths.survey, Page: lazy(() => import('../features/support/routes/survey-page.tsx')) },
+  { path: paths.rateCards, Page: lazy(() => import('../features/support/routes/rate-cards-page.tsx')) },
+  // fleet (issue 12) web views
+  { path: paths.operatorKyc, Page: DocumentsPage },
+  { path: paths.buyGps, Page: lazy(() => import('../features/fleet/routes/buy-gps-page.tsx')) },
+  // account (issue 13)
+  { path: paths.operatorProfile, Page: lazy(() => import('../features/account/routes/operator-profile-page.tsx')) },
+  { path: paths.operatorTdsDeclaration, Page: lazy(() => import('../features/account/routes/tds-declaration-page.tsx')) },
+  { path: paths.onboardingOperator, Page: lazy(() => import('../features/account/routes/onboarding-page.tsx')) },
+];
+
+/** A layout's table as its child routes. */
+const routesOf = (pages: PageRoute[]) =>
+  pages.map(({ path, Page, to }) => <Route key={path} path={path} element={Page ? <Page /> : <Navigate to={to} replace />} />);
 
 function RootRedirect() {
   const token = useStored('accessToken');
@@ -129,49 +168,8 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route path={paths.home} element={<HomePage />} />
-          <Route path={paths.ums} element={<UmsPage />} />
-          <Route path={paths.umsAddUser} element={<AddUserPage />} />
-          <Route path={paths.consigner} element={<Navigate to={paths.consignerVehicles} replace />} />
-          <Route path={paths.consignerVehicles} element={<ConsignerVehiclesPage />} />
-          <Route path={paths.consignerTrips} element={<ConsignerTripsPage />} />
-          <Route path={paths.consignerTripPay} element={<ConsignerTripPayPage />} />
-          <Route path={paths.consignerReports} element={<ConsignerReportsPage />} />
-          <Route path={paths.fastag} element={<FastagListPage />} />
-          <Route path={paths.fastagDetails} element={<FastagDetailsPage />} />
-          <Route path={paths.fastagPassbook} element={<PassbookPage />} />
-          <Route path={paths.adminLoads} element={<AdminLoadsPage />} />
-          <Route path={paths.adminPods} element={<AdminPodReviewPage />} />
-          {/* support area: the desk */}
-          <Route path={paths.adminSupport} element={<SupportDeskPage />} />
-          <Route path={paths.adminSurveys} element={<AdminSurveysPage />} />
-          <Route path={paths.adminRateCards} element={<AdminRateCardsPage />} />
-          <Route path={paths.consignerLoads} element={<ConsignerLoadsPage />} />
-          {/* operations */}
-          <Route path={paths.adminConsignments} element={<UpdateConsignmentPage />} />
-          <Route path={paths.workflow} element={<WorkflowPage />} />
-          <Route path={paths.workflowScheduled} element={<ScheduledPage />} />
-          <Route path={paths.workflowDocket} element={<DocketPage />} />
-          <Route path={paths.workflowCollection} element={<CollectionPage />} />
-          <Route path={paths.addMoney} element={<AddMoneyPage />} />
-          <Route path={paths.payment} element={<PaymentPage />} />
-          <Route path={paths.paymentResult} element={<PaymentResultPage />} />
-          {/* fleet (issue 12) */}
-          <Route path={paths.documents} element={<DocumentsPage />} />
-          <Route path={paths.drivers} element={<DriversPage />} />
-          <Route path={paths.devices} element={<DevicesPage />} />
-          <Route path={paths.gpsDashboard} element={<GpsDashboardPage />} />
-          <Route path={paths.adminFleet} element={<AdminFleetPage />} />
-          <Route path={paths.maintenance} element={<MaintenancePage />} />
-          <Route path={paths.reports} element={<FleetReportsPage />} />
-          <Route path={paths.nodeMaintenance} element={<Navigate to={paths.maintenance} replace />} />
-          <Route path={paths.nodeReports} element={<Navigate to={paths.reports} replace />} />
-          {/* account (issue 13) */}
-          <Route path={paths.accountSettings} element={<AccountSettingsPage />} />
-          <Route path={paths.accountPlaces} element={<PlacesPage />} />
-          {/* the older app's /node links: places and settings live in the portal now, the rest go home */}
-          <Route path={paths.places} element={<Navigate to={paths.accountPlaces} replace />} />
-          <Route path={paths.settings} element={<Navigate to={paths.accountSettings} replace />} />
+          {routesOf(shellPages)}
+          {/* the rest of the older app's /node links go home */}
           <Route path="/node/*" element={<Navigate to={paths.home} replace />} />
           <Route path="/portal/*" element={<NotFoundPage />} />
         </Route>
@@ -183,35 +181,10 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route path={paths.activeLoads} element={<ActiveLoadsPage />} />
-          <Route path={paths.activeLoadDetails} element={<LoadDetailsPage />} />
-          <Route path={paths.loadingPoint} element={<LoadingPointPage />} />
-          <Route path={paths.unloadingPoint} element={<UnloadingPointPage />} />
-          <Route path={paths.whatsappDemand} element={<WhatsappDemandPage />} />
-          <Route path={paths.tokenPayment} element={<TokenPaymentPage />} />
+          {routesOf(webViewPages)}
           {/* trips: the details page gets tracking and POD from their areas (features never import features) */}
-          <Route path={paths.trips} element={<TripsPage />} />
-          <Route path={paths.myTrips} element={<TripsPage />} />
           <Route path={paths.tripDetails} element={<TripDetailsPage version={1} Pod={PodUploader} />} />
           <Route path={paths.tripDetailsV2} element={<TripDetailsPage version={2} Tracking={TripTrackingCard} Pod={PodUploader} />} />
-          <Route path={paths.marketplaceActiveLoads} element={<Navigate to={paths.activeLoads} replace />} />
-          <Route path={paths.driverDetailsUpdate} element={<DriverDetailsUpdatePage />} />
-          <Route path={paths.ticketsChat} element={<TicketsChatPage />} />
-          <Route path={paths.subscriptionPage} element={<SubscriptionPage />} />
-          <Route path={paths.subscriptionStatus} element={<SubscriptionStatusPage />} />
-          {/* support area */}
-          <Route path={paths.tickets} element={<TicketsPage />} />
-          <Route path={paths.ratingStory} element={<RatingStoryPage />} />
-          <Route path={paths.referralEarn} element={<ReferralEarnPage />} />
-          <Route path={paths.survey} element={<SurveyPage />} />
-          <Route path={paths.rateCards} element={<RateCardsPage />} />
-          {/* fleet (issue 12) web views */}
-          <Route path={paths.operatorKyc} element={<DocumentsPage />} />
-          <Route path={paths.buyGps} element={<BuyGpsPage />} />
-          {/* account (issue 13) */}
-          <Route path={paths.operatorProfile} element={<OperatorProfilePage />} />
-          <Route path={paths.operatorTdsDeclaration} element={<TdsDeclarationPage />} />
-          <Route path={paths.onboardingOperator} element={<OnboardingPage />} />
         </Route>
         {/* trip screens (issue 16): a signed link opens the confirmation without a login (ADR 142) */}
         <Route path={paths.fleetLoadConfirmation} element={<FleetConfirmationRoute />} />

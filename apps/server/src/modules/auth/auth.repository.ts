@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import * as codes from '../../db/one-time-codes.repository.ts';
 import { otpCodes, rolePermissions, sessions, users } from '../../db/schema/index.ts';
 
 export async function findLiveUserByPhone(db: Db, phone: string) {
@@ -24,33 +25,15 @@ export async function insertCode(db: Db, row: typeof otpCodes.$inferInsert) {
 }
 
 export async function findLatestCode(db: Db, phone: string) {
-  const [row] = await db
-    .select({ id: otpCodes.id, codeHash: otpCodes.codeHash, tries: otpCodes.tries, expiresAt: otpCodes.expiresAt, usedAt: otpCodes.usedAt })
-    .from(otpCodes)
-    .where(eq(otpCodes.phone, phone))
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(1);
-  return row;
+  return codes.findLatestCode(db, { table: otpCodes, match: eq(otpCodes.phone, phone) });
 }
 
-/** Counts a try atomically; returns the tries after this one. */
 export async function addTry(db: Db, id: string): Promise<number> {
-  const [row] = await db
-    .update(otpCodes)
-    .set({ tries: sql`${otpCodes.tries} + 1` })
-    .where(eq(otpCodes.id, id))
-    .returning({ tries: otpCodes.tries });
-  return row?.tries ?? Number.POSITIVE_INFINITY;
+  return (await codes.addCodeTry(db, { table: otpCodes, id })) ?? Number.POSITIVE_INFINITY;
 }
 
-/** Marks a code used unless it already was: single use even under concurrent verifies. */
 export async function consumeCode(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(otpCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt)))
-    .returning({ id: otpCodes.id });
-  return rows.length === 1;
+  return codes.consumeCode(db, { table: otpCodes, id });
 }
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {

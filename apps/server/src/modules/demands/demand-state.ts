@@ -20,11 +20,11 @@ export const TRANSITIONS: Readonly<Record<LoadState, readonly LoadState[]>> = {
 
 export const canMove = (from: LoadState, to: LoadState) => TRANSITIONS[from].includes(to);
 
-type Patch = Parameters<typeof updateDemandState>[4];
+type Patch = Parameters<typeof updateDemandState>[1]['patch'];
 
 export async function moveLoad(tx: Db, demand: Pick<DemandRow, 'id' | 'state'>, to: LoadState, patch: Patch = {}): Promise<DemandRow> {
   if (!canMove(demand.state, to)) throw new AppError('LOAD_STATE_CONFLICT', LOADS_MESSAGES.stateConflict);
-  const row = await updateDemandState(tx, demand.id, demand.state, to, patch);
+  const row = await updateDemandState(tx, { id: demand.id, from: demand.state, to, patch });
   if (!row) throw new AppError('LOAD_STATE_CONFLICT', LOADS_MESSAGES.stateConflict);
   return row;
 }

@@ -17,7 +17,7 @@ export async function findDemand(db: Db, id: string): Promise<DemandRow | undefi
 }
 
 /** Locks the load for a state change (award, token, cancel) or shares it with other quotes. */
-export async function lockDemand(db: Db, id: string, mode: 'update' | 'share'): Promise<DemandRow | undefined> {
+export async function lockDemand(db: Db, { id, mode }: { id: string; mode: 'update' | 'share' }): Promise<DemandRow | undefined> {
   const [row] = await db.select().from(demands).where(eq(demands.id, id)).limit(1).for(mode);
   return row;
 }
@@ -25,10 +25,7 @@ export async function lockDemand(db: Db, id: string, mode: 'update' | 'share'): 
 /** The state machine's only write: moves a load only if it is still in the state it was read in. */
 export async function updateDemandState(
   db: Db,
-  id: string,
-  from: LoadState,
-  to: LoadState,
-  patch: Partial<typeof demands.$inferInsert>,
+  { id, from, to, patch }: { id: string; from: LoadState; to: LoadState; patch: Partial<typeof demands.$inferInsert> },
 ): Promise<DemandRow | undefined> {
   const [row] = await db
     .update(demands)

@@ -149,7 +149,7 @@ export interface AwardOutcome {
  */
 export async function awardLoad(db: Db, demandId: string, now = new Date()): Promise<AwardOutcome | null> {
   return inTransaction(db, async (tx) => {
-    const demand = await repo.lockDemand(tx, demandId, 'update');
+    const demand = await repo.lockDemand(tx, { id: demandId, mode: 'update' });
     if (demand?.state !== 'OPEN' || demand.biddingEndsAt.getTime() > now.getTime()) return null;
     const ranked = await ranking(tx, demandId);
     const best = ranked[0];
@@ -183,7 +183,7 @@ export async function changeAward(
 ): Promise<AwardOutcome> {
   await demandForConsigner(db, actor, demandId);
   const outcome = await inTransaction(db, async (tx) => {
-    const demand = (await repo.lockDemand(tx, demandId, 'update'))!;
+    const demand = (await repo.lockDemand(tx, { id: demandId, mode: 'update' }))!;
     const deadline = awardDeadline(demand);
     if (demand.state !== 'AWARDED' || !deadline || deadline.getTime() < now.getTime()) {
       throw new AppError('AWARD_NOT_ALLOWED', LOADS_MESSAGES.awardDeadlinePassed);
@@ -212,7 +212,7 @@ export async function changeAward(
 export async function cancelDemand(db: Db, actor: { kind: string; consignerCode: ConsignerCode | null }, demandId: string, reason: string) {
   await demandForConsigner(db, actor, demandId);
   return inTransaction(db, async (tx) => {
-    const demand = (await repo.lockDemand(tx, demandId, 'update'))!;
+    const demand = (await repo.lockDemand(tx, { id: demandId, mode: 'update' }))!;
     // a paid token is cancelled (and refunded) by the tokens flow, not here
     if (demand.state !== 'OPEN' && demand.state !== 'AWARDED') throw new AppError('LOAD_STATE_CONFLICT', LOADS_MESSAGES.stateConflict);
     const moved = await moveLoad(tx, demand, 'CANCELLED', { cancelReason: reason });

@@ -250,7 +250,7 @@ export async function saveConsent(
 ): Promise<{ demandId: string; loadConsent: 'ACCEPTED' | 'REJECTED'; quoteWithdrawn: boolean }> {
   await demandForOperator(db, actor.operatorId, demandId);
   return inTransaction(db, async (tx) => {
-    const demand = await repo.lockDemand(tx, demandId, 'share');
+    const demand = await repo.lockDemand(tx, { id: demandId, mode: 'share' });
     await repo.upsertResponse(tx, { demandId, operatorId: actor.operatorId, consent, userCode: actor.userCode });
     let quoteWithdrawn = false;
     if (consent === 'REJECTED' && demand?.state === 'OPEN')

@@ -26,19 +26,19 @@ export const consignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     consignments.lookups(app.ctx),
   );
 
-  staff.get(
+  staff.read(
     '/api/admin/consignment/list',
     { summary: 'Consignments, newest change first', query: consignmentListQuerySchema, data: consignmentListResponseSchema },
-    (request) => consignments.listConsignments(app.ctx, request.query),
+    consignments.listConsignments,
   );
 
-  staff.get(
+  staff.read(
     '/api/admin/consignment/get',
     { summary: 'One consignment with its change history', query: consignmentIdQuerySchema, data: consignmentSchema },
-    (request) => consignments.getConsignment(app.ctx, request.query),
+    consignments.getConsignment,
   );
 
-  staff.post(
+  staff.edit(
     '/api/admin/consignment/update',
     {
       summary: 'Edit a consignment (or create one without cId); the change is kept in its history',
@@ -46,7 +46,7 @@ export const consignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       data: consignmentSchema,
       message: OPERATIONS_MESSAGES.consignmentUpdated,
     },
-    (request) => consignments.updateConsignment(app.ctx, { staff: staffOf(request), input: request.body }),
+    consignments.updateConsignment,
   );
 
   // spec: deleting through GET; it needs the admin kind and deleting twice answers the same

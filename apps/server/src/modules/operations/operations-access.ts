@@ -1,12 +1,39 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { routeTable } from '../../lib/route-table.ts';
+import { type Parsed, type RouteContract, routeTable, type Sent } from '../../lib/route-table.ts';
 import { actorOf, requireKind } from '../../plugins/auth.ts';
 import type { ConsignerActor } from './consigner-views.service.ts';
 import type { Staff } from './consignments.service.ts';
 
-/** The operations desk's routes: the admin kind only (ADR 130, ADR 082). */
-export const deskRoutes = (app: FastifyInstance) => routeTable(app, { tags: ['operations'], guard: requireKind('ADMIN') });
+type Answer<D> = Sent<D> | Promise<Sent<D>>;
+
+/**
+ * The operations desk's routes: the admin kind only (ADR 130, ADR 082). Besides the table's own
+ * declarations, the desk's two usual calls: a lookup answered from the query, and an edit that the
+ * service records under the staff member who made it.
+ */
+export function deskRoutes(app: FastifyInstance) {
+  const table = routeTable(app, { tags: ['operations'], guard: requireKind('ADMIN') });
+  return {
+    ...table,
+    read<Q extends z.ZodType, D extends z.ZodType>(
+      url: string,
+      contract: RouteContract<undefined, Q, undefined, D>,
+      service: (ctx: ServiceContext, query: Parsed<Q>) => Answer<D>,
+    ) {
+      table.get(url, contract, (request) => service(app.ctx, request.query as Parsed<Q>));
+    },
+    edit<B extends z.ZodType, D extends z.ZodType>(
+      url: string,
+      contract: RouteContract<undefined, undefined, B, D>,
+      service: (ctx: ServiceContext, change: { staff: Staff; input: Parsed<B> }) => Answer<D>,
+    ) {
+      table.post(url, contract, (request) => service(app.ctx, { staff: staffOf(request), input: request.body as Parsed<B> }));
+    },
+  };
+}
 
 /** The consigner's own routes (ADR 082). */
 export const consignerRoutesOf = (app: FastifyInstance) => routeTable(app, { tags: ['consigner'], guard: requireKind('CONSIGNER') });

@@ -43,21 +43,21 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => scheduling.mapData(app.ctx, { query: request.query }),
   );
 
-  staff.get(
+  staff.read(
     '/api/vehicle/getCurrentLocation',
     { summary: "A scheduled vehicle's current location", query: scheduledIdQuerySchema, data: currentLocationResponseSchema },
-    (request) => scheduling.currentLocation(app.ctx, request.query),
+    scheduling.currentLocation,
   );
 
-  staff.get(
+  staff.read(
     '/api/vehicle/getItinerary',
     { summary: "A scheduled vehicle's stops, planned and actual", query: scheduledIdQuerySchema, data: itineraryResponseSchema },
-    (request) => scheduling.itinerary(app.ctx, request.query),
+    scheduling.itinerary,
   );
 
-  staff.get(
+  staff.read(
     '/api/vehicle/getPathDetail',
     { summary: 'The way a scheduled vehicle went', query: scheduledIdQuerySchema, data: pathDetailResponseSchema },
-    (request) => scheduling.pathDetail(app.ctx, request.query),
+    scheduling.pathDetail,
   );
 };

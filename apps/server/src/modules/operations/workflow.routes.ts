@@ -28,13 +28,13 @@ const deleted = (key: string) => z.object({ [key]: z.string(), deleted: z.litera
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = deskRoutes(app);
 
-  staff.get(
+  staff.read(
     '/api/consignment/getDocket',
     { summary: 'The docket, its invoices and e-way bill', query: cCodeQuerySchema, data: docketResponseSchema },
-    (request) => dockets.getDocket(app.ctx, request.query),
+    dockets.getDocket,
   );
 
-  staff.post(
+  staff.edit(
     '/api/consignment/saveDocket',
     {
       summary: 'Save the docket and its invoices (inside the action window)',
@@ -42,7 +42,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       data: docketResponseSchema,
       message: OPERATIONS_MESSAGES.docketUpdated,
     },
-    (request) => dockets.saveDocket(app.ctx, { staff: staffOf(request), input: request.body }),
+    dockets.saveDocket,
   );
 
   staff.delete(
@@ -89,20 +89,20 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  staff.get(
+  staff.read(
     '/api/consignment/validateActionTime',
     { summary: 'Whether docket and delivery changes are still allowed (ADR 131)', query: cCodeQuerySchema, data: actionWindowSchema },
-    (request) => consignments.validateActionTime(app.ctx, request.query),
+    consignments.validateActionTime,
   );
 
   staff.get('/api/trips/collection/enums', { summary: 'Collection types, modes and statuses', data: collectionEnumsResponseSchema }, () =>
     collections.collectionEnums(),
   );
 
-  staff.get(
+  staff.read(
     '/api/trips/collection',
     { summary: "A consignment's collections and the balance to collect", query: collectionQuerySchema, data: collectionsResponseSchema },
-    (request) => collections.listCollections(app.ctx, request.query),
+    collections.listCollections,
   );
 
   staff.post(
@@ -116,13 +116,13 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => collections.recordCollection(app.ctx, { staff: staffOf(request), input: request.body, key: idempotencyKeyOf(request) }),
   );
 
-  staff.get(
+  staff.read(
     '/api/consignee/findConsigneeForConsignment',
     { summary: "The consignment's consignee", query: cCodeQuerySchema, data: consigneeSchema },
-    (request) => consignments.findConsigneeForConsignment(app.ctx, request.query),
+    consignments.findConsigneeForConsignment,
   );
 
-  staff.post(
+  staff.edit(
     '/api/driver/updateConsignment',
     {
       summary: 'Record reached or unloaded with time and remarks',
@@ -130,6 +130,6 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       data: consignmentSchema,
       message: OPERATIONS_MESSAGES.deliveryUpdated,
     },
-    (request) => consignments.driverUpdateConsignment(app.ctx, { staff: staffOf(request), input: request.body }),
+    consignments.driverUpdateConsignment,
   );
 };

@@ -30,7 +30,7 @@ export async function initiateRecharge(deps: PaymentsDeps, actor: Actor, amountI
 /** complete-recharge: confirm with the provider now (the browser is back), then report. */
 export async function completeRecharge(deps: PaymentsDeps, actor: Actor, orderId: string) {
   const payer = payerOf(actor);
-  const own = await repo.findPayerOrder(deps.db, orderId, payer);
+  const own = await repo.findPayerOrder(deps.db, { id: orderId, payer });
   if (own?.purpose !== 'WALLET_TOPUP') throw notFound('Payment not found');
   const { order } = await reconcileOrder(deps, orderId, 'COMPLETE_CALL');
   const status = resultStatusOf(order ?? own);
@@ -112,7 +112,7 @@ export async function createConsignerOrder(deps: PaymentsDeps, actor: Actor, inp
   let tripId = input.tripId;
   let amountPaisa = input.amountInPaisa;
   if (input.retry) {
-    const previous = await repo.findPayerOrder(deps.db, input.retry, payer);
+    const previous = await repo.findPayerOrder(deps.db, { id: input.retry, payer });
     if (previous?.purpose !== 'CONSIGNER_TRIP' || !previous.referenceId) throw notFound('Payment not found');
     tripId = previous.referenceId;
     amountPaisa = previous.amountPaisa;
@@ -140,7 +140,7 @@ export async function createConsignerOrder(deps: PaymentsDeps, actor: Actor, inp
 }
 
 export async function completeConsignerOrder(deps: PaymentsDeps, actor: Actor, orderId: string) {
-  const own = await repo.findPayerOrder(deps.db, orderId, payerOf(actor));
+  const own = await repo.findPayerOrder(deps.db, { id: orderId, payer: payerOf(actor) });
   if (own?.purpose !== 'CONSIGNER_TRIP') throw notFound('Payment not found');
   const { order } = await reconcileOrder(deps, orderId, 'COMPLETE_CALL');
   const status = resultStatusOf(order ?? own);

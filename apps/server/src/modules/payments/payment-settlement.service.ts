@@ -45,15 +45,19 @@ export async function settleOrder(
     async (tx) => {
       // a trip payment is weighed against the trip's due under the trip's lock (ADR 070)
       if (order.purpose === 'CONSIGNER_TRIP' && order.referenceId) await repo.lockTrip(tx, order.referenceId);
-      const moved = await repo.updateOrderIf(tx, order.id, from, {
-        status: 'SUCCESS',
-        feePaisa: order.feePaisa,
-        statusRemarks: null,
-        providerTxnId: confirmed.txnId ?? null,
-        bankTxnId: confirmed.bankTxnId ?? null,
-        paymentMode: order.paymentMode ?? confirmed.paymentMode ?? null,
-        nextCheckAt: null,
-        settledAt: new Date(),
+      const moved = await repo.updateOrderIf(tx, {
+        id: order.id,
+        from,
+        set: {
+          status: 'SUCCESS',
+          feePaisa: order.feePaisa,
+          statusRemarks: null,
+          providerTxnId: confirmed.txnId ?? null,
+          bankTxnId: confirmed.bankTxnId ?? null,
+          paymentMode: order.paymentMode ?? confirmed.paymentMode ?? null,
+          nextCheckAt: null,
+          settledAt: new Date(),
+        },
       });
       if (!moved) return { settled: false, excessPaisa: 0 };
       const excessPaisa = await excessOf(tx, moved);
@@ -78,10 +82,14 @@ export async function settleOrder(
           paidMode: confirmed.paymentMode,
         },
       });
-      await repo.updateOrderIf(tx, moved.id, ['SUCCESS'], {
-        settledEntryId: entry.entryId,
-        excessPaisa,
-        statusRemarks: excessPaisa > 0 ? PAYMENTS_MESSAGES.keptAsCredit : null,
+      await repo.updateOrderIf(tx, {
+        id: moved.id,
+        from: ['SUCCESS'],
+        set: {
+          settledEntryId: entry.entryId,
+          excessPaisa,
+          statusRemarks: excessPaisa > 0 ? PAYMENTS_MESSAGES.keptAsCredit : null,
+        },
       });
       return { settled: true, excessPaisa };
     },
@@ -128,18 +136,26 @@ export type Outcome =
   | 'FORGED';
 
 export async function markPending(deps: PaymentsDeps, order: Order): Promise<boolean> {
-  const moved = await repo.updateOrderIf(deps.db, order.id, ['CREATED'], {
-    status: 'PENDING',
-    statusRemarks: PAYMENTS_MESSAGES.pendingWait,
+  const moved = await repo.updateOrderIf(deps.db, {
+    id: order.id,
+    from: ['CREATED'],
+    set: {
+      status: 'PENDING',
+      statusRemarks: PAYMENTS_MESSAGES.pendingWait,
+    },
   });
   return Boolean(moved);
 }
 
 export async function markFailed(deps: PaymentsDeps, order: Order, remarks: string): Promise<boolean> {
-  const moved = await repo.updateOrderIf(deps.db, order.id, ['CREATED', 'PENDING'], {
-    status: 'FAILURE',
-    statusRemarks: remarks,
-    nextCheckAt: null,
+  const moved = await repo.updateOrderIf(deps.db, {
+    id: order.id,
+    from: ['CREATED', 'PENDING'],
+    set: {
+      status: 'FAILURE',
+      statusRemarks: remarks,
+      nextCheckAt: null,
+    },
   });
   return Boolean(moved);
 }
@@ -315,7 +331,7 @@ export async function scheduleNextCheck(deps: PaymentsDeps, order: Order, checkN
   const minutes = deps.checkScheduleMinutes[checkNo];
   if (minutes === undefined) return;
   const at = new Date(Math.max(Date.now(), order.createdAt.getTime() + minutes * 60_000));
-  await repo.setCheck(deps.db, order.id, checkNo, at);
+  await repo.setCheck(deps.db, { id: order.id, checkCount: checkNo, nextCheckAt: at });
   await deps.scheduleCheck(order.id, checkNo, at);
 }
 

@@ -140,7 +140,7 @@ describe('checkout through the sandbox', () => {
     const { owner, operatorId } = await insertOperator(t.db);
     const info = await createTopUp(t, owner.token, 300);
     await statusJob(t, info.transactionCode, 0); // ran before the payer reached the bank
-    await repo.setCheck(t.db, info.transactionCode, 0, new Date(Date.now() - 1000)); // …and its time has passed
+    await repo.setCheck(t.db, { id: info.transactionCode, checkCount: 0, nextCheckAt: new Date(Date.now() - 1000) }); // …and its time has passed
     await pay(t, owner.token, owner.userCode, info, { mode: 'NB', bank: 'HDFC' }, 'PENDING');
     const row = await orderRow(t, info.transactionCode);
     expect(row).toMatchObject({ status: 'PENDING', checkCount: 1 });

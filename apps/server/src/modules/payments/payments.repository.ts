@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { moveOrderFrom } from '../../db/order-moves.repository.ts';
 import { type PaymentStatus, paymentAttempts, paymentCallbacks, paymentOrders, trips, vehicles } from '../../db/schema/index.ts';
 import type { ConsignerCode, OperatorId } from '../../lib/tenancy.ts';
 
@@ -18,7 +19,7 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
 }
 
 /** The order only when this payer placed it ("not yours" is not found). */
-export async function findPayerOrder(db: Db, id: string, payer: PayerRef): Promise<OrderRow | undefined> {
+export async function findPayerOrder(db: Db, { id, payer }: { id: string; payer: PayerRef }): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(paymentOrders)
@@ -33,23 +34,22 @@ export async function findPayerOrder(db: Db, id: string, payer: PayerRef): Promi
  */
 export async function updateOrderIf(
   db: Db,
-  id: string,
-  from: PaymentStatus[],
-  set: Partial<typeof paymentOrders.$inferInsert>,
+  { id, from, set }: { id: string; from: PaymentStatus[]; set: Partial<typeof paymentOrders.$inferInsert> },
 ): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(paymentOrders)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(paymentOrders.id, id), inArray(paymentOrders.status, from)))
-    .returning();
-  return row;
+  return moveOrderFrom(db, paymentOrders, { key: eq(paymentOrders.id, id), from, set });
 }
 
 export async function recordAttempt(
   db: Db,
-  orderId: string,
-  attempt: Omit<typeof paymentAttempts.$inferInsert, 'orderId' | 'id' | 'createdAt'>,
-  set: { feePaisa: number; paymentMode: string },
+  {
+    orderId,
+    attempt,
+    set,
+  }: {
+    orderId: string;
+    attempt: Omit<typeof paymentAttempts.$inferInsert, 'orderId' | 'id' | 'createdAt'>;
+    set: { feePaisa: number; paymentMode: string };
+  },
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(paymentOrders)
@@ -68,7 +68,7 @@ export async function listCallbackLog(db: Db, orderId: string) {
   return db.select().from(paymentCallbacks).where(eq(paymentCallbacks.orderId, orderId)).orderBy(paymentCallbacks.id);
 }
 
-export async function setCheck(db: Db, id: string, checkCount: number, nextCheckAt: Date | null) {
+export async function setCheck(db: Db, { id, checkCount, nextCheckAt }: { id: string; checkCount: number; nextCheckAt: Date | null }) {
   await db.update(paymentOrders).set({ checkCount, nextCheckAt }).where(eq(paymentOrders.id, id));
 }
 

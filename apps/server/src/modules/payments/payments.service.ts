@@ -121,16 +121,24 @@ export async function createOrder(
   } catch (err) {
     deps.log?.warn({ err, orderId: id }, 'initiateTransaction failed');
     // the hold is released at once: nothing can be paid on an order the provider never opened
-    await repo.updateOrderIf(deps.db, id, ['CREATED'], {
-      status: 'FAILURE',
-      statusRemarks: PAYMENTS_MESSAGES.providerFailed,
-      txnTokenExpiresAt: null,
+    await repo.updateOrderIf(deps.db, {
+      id,
+      from: ['CREATED'],
+      set: {
+        status: 'FAILURE',
+        statusRemarks: PAYMENTS_MESSAGES.providerFailed,
+        txnTokenExpiresAt: null,
+      },
     });
     throw new AppError(PAYMENTS_ERRORS.PAYMENT_PROVIDER_FAILED, PAYMENTS_MESSAGES.providerFailed);
   }
-  const order = await repo.updateOrderIf(deps.db, id, ['CREATED'], {
-    txnToken: initiated.txnToken,
-    txnTokenExpiresAt: initiated.expiresAt,
+  const order = await repo.updateOrderIf(deps.db, {
+    id,
+    from: ['CREATED'],
+    set: {
+      txnToken: initiated.txnToken,
+      txnTokenExpiresAt: initiated.expiresAt,
+    },
   });
   if (!order) throw new AppError(PAYMENTS_ERRORS.PAYMENT_PROVIDER_FAILED, PAYMENTS_MESSAGES.providerFailed);
   // the callback may never come back (browser closed after paying): the first check finds out
@@ -157,7 +165,7 @@ export async function rechargeWallet(deps: PaymentsDeps, actor: Actor, input: Re
   if (payer.payerType !== 'OPERATOR') throw forbidden('This is for truck operators only');
   let amountPaisa = input.amount !== undefined ? paise.fromRupees(input.amount) : undefined;
   if (input.retry) {
-    const previous = await repo.findPayerOrder(deps.db, input.retry, payer);
+    const previous = await repo.findPayerOrder(deps.db, { id: input.retry, payer });
     if (previous?.purpose !== 'WALLET_TOPUP') throw notFound('Payment not found');
     amountPaisa ??= previous.amountPaisa;
   }
@@ -171,7 +179,7 @@ export async function rechargeWallet(deps: PaymentsDeps, actor: Actor, input: Re
  */
 export async function updateTransaction(deps: PaymentsDeps, actor: Actor, input: TransactionUpdateRequest) {
   const provider = requireProvider(deps);
-  const order = await repo.findPayerOrder(deps.db, input.transactionCode, payerOf(actor));
+  const order = await repo.findPayerOrder(deps.db, { id: input.transactionCode, payer: payerOf(actor) });
   if (!order) throw notFound('Payment not found');
   if (order.status !== 'CREATED') throw new AppError(PAYMENTS_ERRORS.PAYMENT_ORDER_CLOSED, PAYMENTS_MESSAGES.orderClosed);
   if (input.userCode !== actor.userCode) throw badRequest('userCode does not match the logged-in user', 'userCode');
@@ -195,10 +203,9 @@ export async function updateTransaction(deps: PaymentsDeps, actor: Actor, input:
       throw new AppError(PAYMENTS_ERRORS.PAYMENT_ORDER_CLOSED, PAYMENTS_MESSAGES.orderClosed);
     throw new AppError(PAYMENTS_ERRORS.PAYMENT_PROVIDER_FAILED, PAYMENTS_MESSAGES.providerFailed);
   }
-  const row = await repo.recordAttempt(
-    deps.db,
-    order.id,
-    {
+  const row = await repo.recordAttempt(deps.db, {
+    orderId: order.id,
+    attempt: {
       appVersion: input.appVersion,
       paymentMode: input.paymentMode,
       serviceProvider: input.serviceProvider,
@@ -206,8 +213,8 @@ export async function updateTransaction(deps: PaymentsDeps, actor: Actor, input:
       amountPaisa: order.amountPaisa,
       feePaisa,
     },
-    { feePaisa, paymentMode: input.paymentMode },
-  );
+    set: { feePaisa, paymentMode: input.paymentMode },
+  });
   if (!row) throw new AppError(PAYMENTS_ERRORS.PAYMENT_ORDER_CLOSED, PAYMENTS_MESSAGES.orderClosed);
   return { transactionCode: order.id, totalAmount: paise.toRupees(total) };
 }
@@ -235,7 +242,7 @@ export function resultOf(order: Order): PaymentResult {
 export async function getResult(deps: PaymentsDeps, actor: Actor, orderId: string): Promise<PaymentResult> {
   // a subordinate whose role may not see the wallet may not read its payments either
   if (actor.kind === 'SUBORDINATE' && !actor.permissions.has('WALLET_VIEW')) throw notFound('Payment not found');
-  const order = await repo.findPayerOrder(deps.db, orderId, payerOf(actor));
+  const order = await repo.findPayerOrder(deps.db, { id: orderId, payer: payerOf(actor) });
   if (!order) throw notFound('Payment not found');
   return resultOf(order);
 }
@@ -262,7 +269,7 @@ export const RECHECK_WINDOW_MS = 72 * 3600_000;
 /** Only the payer may follow `order:{id}`. */
 export async function mayFollowOrder(db: Db, actor: Actor, orderId: string): Promise<boolean> {
   try {
-    return Boolean(await repo.findPayerOrder(db, orderId, payerOf(actor)));
+    return Boolean(await repo.findPayerOrder(db, { id: orderId, payer: payerOf(actor) }));
   } catch {
     return false;
   }

@@ -8,8 +8,7 @@ export async function insertReview(db: Db, row: typeof tripPodReviews.$inferInse
 
 export async function decideOpenReview(
   db: Db,
-  tripId: string,
-  set: { status: 'VERIFIED' | 'REJECTED'; reason?: string; decidedBy: string },
+  { tripId, set }: { tripId: string; set: { status: 'VERIFIED' | 'REJECTED'; reason?: string; decidedBy: string } },
 ) {
   await db
     .update(tripPodReviews)

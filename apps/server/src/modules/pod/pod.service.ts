@@ -49,13 +49,13 @@ export async function removeUpload(deps: Deps, trip: Trip, resourceKey: string) 
   if (!file || file.status === 'REMOVED') throw notFound('File not found');
   if (file.status !== 'PENDING' && file.status !== 'UPLOADED')
     throw new AppError('VALIDATION_FAILED', 'A submitted file cannot be removed');
-  await fileRepo.setFileStatus(deps.db, [file.id], 'REMOVED');
+  await fileRepo.setFileStatus(deps.db, { ids: [file.id], status: 'REMOVED' });
   await deps.storage.remove(file.resourceKey).catch(() => undefined);
   return { ok: true as const };
 }
 
 export async function podDetails(deps: Deps, trip: Trip): Promise<TripPodDetails> {
-  const files = await fileRepo.listFiles(deps.db, trip.id, 'POD');
+  const files = await fileRepo.listFiles(deps.db, { tripId: trip.id, docType: 'POD' });
   return {
     tripId: trip.id,
     demandId: trip.demandId,
@@ -71,11 +71,7 @@ export async function submitPod(deps: Deps, actor: Actor, trip: Trip, keys: stri
   assertEdge(trip.state, 'POD_SUBMITTED', 'OPERATOR');
   const files = await acceptFiles(deps, trip.id, keys, 'POD');
   await inTransaction(deps.db, async (tx) => {
-    await fileRepo.setFileStatus(
-      tx,
-      files.map((f) => f.id),
-      'SUBMITTED',
-    );
+    await fileRepo.setFileStatus(tx, { ids: files.map((f) => f.id), status: 'SUBMITTED' });
     await repo.insertReview(tx, {
       id: newId('POD'),
       tripId: trip.id,
@@ -104,8 +100,8 @@ export async function verifyPod(deps: Deps, admin: Actor, trip: Trip, deductions
   if (total > trip.agreedPricePaisa)
     throw new AppError('VALIDATION_FAILED', 'Invalid amount: deductions exceed the freight', { field: 'deductions' });
   await inTransaction(deps.db, async (tx) => {
-    await fileRepo.setTripPodFilesStatus(tx, trip.id, 'SUBMITTED', 'VERIFIED');
-    await repo.decideOpenReview(tx, trip.id, { status: 'VERIFIED', decidedBy: admin.userId });
+    await fileRepo.setTripPodFilesStatus(tx, { tripId: trip.id, from: 'SUBMITTED', to: 'VERIFIED' });
+    await repo.decideOpenReview(tx, { tripId: trip.id, set: { status: 'VERIFIED', decidedBy: admin.userId } });
     await trips.recordDeductions(tx, trip.id, admin.userId, deductions);
     await moveTrip(tx, { tripId: trip.id, from: 'POD_SUBMITTED', to: 'POD_VERIFIED', by: { kind: 'ADMIN', id: admin.userId } });
   });
@@ -116,8 +112,8 @@ export async function verifyPod(deps: Deps, admin: Actor, trip: Trip, deductions
 export async function rejectPod(deps: Deps, admin: Actor, trip: Trip, reason: string) {
   assertEdge(trip.state, 'POD_REJECTED', 'ADMIN');
   await inTransaction(deps.db, async (tx) => {
-    await fileRepo.setTripPodFilesStatus(tx, trip.id, 'SUBMITTED', 'REJECTED');
-    await repo.decideOpenReview(tx, trip.id, { status: 'REJECTED', reason, decidedBy: admin.userId });
+    await fileRepo.setTripPodFilesStatus(tx, { tripId: trip.id, from: 'SUBMITTED', to: 'REJECTED' });
+    await repo.decideOpenReview(tx, { tripId: trip.id, set: { status: 'REJECTED', reason, decidedBy: admin.userId } });
     await moveTrip(tx, {
       tripId: trip.id,
       from: 'POD_SUBMITTED',

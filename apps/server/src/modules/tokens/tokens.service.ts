@@ -105,7 +105,7 @@ export async function payToken(
     db,
     { scope: `token-pay:${operatorId}`, key: idempotencyKey || `demand:${demandId}`, request: { demandId } },
     async (tx): Promise<PayTokenResponse> => {
-      const demand = (await lockDemand(tx, demandId, 'update'))!;
+      const demand = (await lockDemand(tx, { id: demandId, mode: 'update' }))!;
       const token = await repo.findToken(tx, { demandId, operatorId });
       if (token?.status === 'PAID' && token.tripId) {
         return {
@@ -232,7 +232,7 @@ export async function cancelToken(
     db,
     { scope: `token-cancel:${operatorId}`, key: idempotencyKey || `demand:${demandId}`, request: { demandId } },
     async (tx): Promise<CancelTokenResponse> => {
-      const demand = (await lockDemand(tx, demandId, 'update'))!;
+      const demand = (await lockDemand(tx, { id: demandId, mode: 'update' }))!;
       const token = await repo.findToken(tx, { demandId, operatorId });
       if (token?.status === 'CANCELLED') {
         return {

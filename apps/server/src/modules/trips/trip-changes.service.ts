@@ -58,7 +58,7 @@ export async function cancelTrip(deps: TripDeps, actor: Actor, trip: Trip, input
       set: { cancelReason: text },
     });
     const { refund } = await refundOnCancel(tx, trip, trip.state, loadingAt, at);
-    await repo.deleteTripSlot(tx, trip.id);
+    await repo.deleteTripSlot(tx, { tripId: trip.id });
     return { tripId: trip.id, state: 'CANCELLED' as const, refundInPaisa: refund };
   });
   await publish(deps, trip.id, 'TRIP_STATE', { state: 'CANCELLED' });
@@ -83,7 +83,10 @@ export async function replaceVehicle(
     throw new AppError('VEHICLE_BUSY', TRIPS_MESSAGES.vehicleBusy, { field: 'vehicleId' });
   }
   await inTransaction(deps.db, async (tx) => {
-    await repo.updateTrip(tx, trip.id, { vehicleId: vehicle.id, driverName: input.driverName, driverPhone: input.driverNumber });
+    await repo.updateTrip(tx, {
+      id: trip.id,
+      set: { vehicleId: vehicle.id, driverName: input.driverName, driverPhone: input.driverNumber },
+    });
     await repo.insertEvent(tx, {
       tripId: trip.id,
       fromState: trip.state,
@@ -104,7 +107,7 @@ export async function notifyConsigner(deps: TripDeps, trip: Trip, message?: stri
   const beforeLoading = PRE_LOADING_STATES.includes(trip.state as TripState);
   const point = beforeLoading ? trip.loadingPoints[0] : trip.unloadingPoints.at(-1);
   if (!point?.contactPhone) throw new AppError('VALIDATION_FAILED', 'This point has no contact number. Please call support.');
-  await repo.updateTrip(deps.db, trip.id, { lastNotifiedAt: at });
+  await repo.updateTrip(deps.db, { id: trip.id, set: { lastNotifiedAt: at } });
   await deps.notifier.send({
     channel: 'sms',
     to: point.contactPhone,
@@ -116,7 +119,9 @@ export async function notifyConsigner(deps: TripDeps, trip: Trip, message?: stri
 }
 
 export async function biltiViewUrls(deps: TripDeps, trip: Trip) {
-  const files = (await fileRepo.listFiles(deps.db, trip.id, 'BILTI')).filter((f) => f.hasFile && f.status !== 'PENDING');
+  const files = (await fileRepo.listFiles(deps.db, { tripId: trip.id, docType: 'BILTI' })).filter(
+    (f) => f.hasFile && f.status !== 'PENDING',
+  );
   return {
     urls: await Promise.all(files.map(async (f) => ({ resourceKey: f.resourceKey, url: await deps.storage.viewUrl(f.resourceKey, 900) }))),
   };

@@ -43,11 +43,14 @@ export async function claimCharge(deps: TripDeps, trip: Trip, input: ChargeReque
   if (input.tripExpenseId) {
     const existing = await repo.findCharge(deps.db, { id: input.tripExpenseId, tripId: trip.id });
     if (!existing) throw notFound('Expense not found');
-    const changed = await repo.updateOpenCharge(deps.db, existing.id, {
-      type: input.type,
-      amountPaisa: input.amountInPaisa,
-      description: input.description,
-      documentKeys: input.documentKeys,
+    const changed = await repo.updateOpenCharge(deps.db, {
+      id: existing.id,
+      set: {
+        type: input.type,
+        amountPaisa: input.amountInPaisa,
+        description: input.description,
+        documentKeys: input.documentKeys,
+      },
     });
     if (!changed) throw new AppError('CHARGE_NOT_EDITABLE', TRIPS_MESSAGES.chargeNotEditable);
     return { tripExpenseId: existing.id };
@@ -74,10 +77,13 @@ export async function decideCharge(
   if (!charge) throw notFound('Expense not found');
   if (trip.state === 'COMPLETED' || trip.state === 'CANCELLED') throw stageMismatch(trip.state, 'POD_VERIFIED');
   const approved = input.approve ? Math.min(input.approvedAmountInPaisa ?? charge.amountPaisa, charge.amountPaisa) : null;
-  const ok = await repo.updateOpenCharge(db, charge.id, {
-    status: input.approve ? 'APPROVED' : 'REJECTED',
-    approvedPaisa: approved,
-    decisionReason: input.reason ?? null,
+  const ok = await repo.updateOpenCharge(db, {
+    id: charge.id,
+    set: {
+      status: input.approve ? 'APPROVED' : 'REJECTED',
+      approvedPaisa: approved,
+      decisionReason: input.reason ?? null,
+    },
   });
   if (!ok) throw new AppError('CHARGE_NOT_EDITABLE', TRIPS_MESSAGES.chargeNotEditable);
   return { tripExpenseId: charge.id };
@@ -112,7 +118,7 @@ export async function updateInvoice(
 async function dropFile(deps: TripDeps, tripId: string, key: string) {
   const file = await fileRepo.findFile(deps.db, { resourceKey: key, tripId });
   if (!file) return;
-  await fileRepo.setFileStatus(deps.db, [file.id], 'REMOVED');
+  await fileRepo.setFileStatus(deps.db, { ids: [file.id], status: 'REMOVED' });
   if (file.hasFile) await deps.storage.remove(key).catch(() => undefined);
 }
 

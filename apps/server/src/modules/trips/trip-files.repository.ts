@@ -37,7 +37,7 @@ export async function findFileByKey(db: Db, resourceKey: string) {
   return row;
 }
 
-export async function listFiles(db: Db, tripId: string, docType: string) {
+export async function listFiles(db: Db, { tripId, docType }: { tripId: string; docType: string }) {
   return db
     .select(fileColumns)
     .from(tripFiles)
@@ -55,7 +55,7 @@ export async function countOpenFiles(db: Db, tripId: string) {
   return row?.n ?? 0;
 }
 
-export async function setFileStatus(db: Db, ids: string[], status: TripFileStatus, sizeBytes?: number) {
+export async function setFileStatus(db: Db, { ids, status, sizeBytes }: { ids: string[]; status: TripFileStatus; sizeBytes?: number }) {
   if (!ids.length) return;
   await db
     .update(tripFiles)
@@ -63,7 +63,7 @@ export async function setFileStatus(db: Db, ids: string[], status: TripFileStatu
     .where(inArray(tripFiles.id, ids));
 }
 
-export async function setTripPodFilesStatus(db: Db, tripId: string, from: TripFileStatus, to: TripFileStatus) {
+export async function setTripPodFilesStatus(db: Db, { tripId, from, to }: { tripId: string; from: TripFileStatus; to: TripFileStatus }) {
   await db
     .update(tripFiles)
     .set({ status: to })

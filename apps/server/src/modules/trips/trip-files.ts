@@ -71,7 +71,7 @@ export async function issueUpload(
 
 async function refuse(deps: FileDeps, file: repo.TripFileRow, error: AppError): Promise<never> {
   await deps.storage.remove(file.resourceKey).catch(() => undefined);
-  await repo.setFileStatus(deps.db, [file.id], 'REJECTED');
+  await repo.setFileStatus(deps.db, { ids: [file.id], status: 'REJECTED' });
   throw error;
 }
 
@@ -88,7 +88,7 @@ export async function checkFile(deps: FileDeps, file: repo.TripFileRow) {
   const actual = head ? sniff(head) : null;
   if (!actual || actual !== file.contentType)
     await refuse(deps, file, new AppError('FILE_REJECTED', POD_MESSAGES.fileRejected(file.fileName)));
-  if (file.status === 'PENDING') await repo.setFileStatus(deps.db, [file.id], 'UPLOADED', size ?? undefined);
+  if (file.status === 'PENDING') await repo.setFileStatus(deps.db, { ids: [file.id], status: 'UPLOADED', sizeBytes: size ?? undefined });
   return { ...file, status: file.status === 'PENDING' ? ('UPLOADED' as const) : file.status, sizeBytes: size };
 }
 

@@ -93,7 +93,7 @@ export async function bookSlot(deps: TripDeps, trip: Trip, input: { location: 'L
   if (!window) throw new AppError('SLOT_INVALID', TRIPS_MESSAGES.slotInvalid, { field: 'start' });
   try {
     await inTransaction(deps.db, async (tx) => {
-      await repo.deleteTripSlot(tx, trip.id, input.location);
+      await repo.deleteTripSlot(tx, { tripId: trip.id, location: input.location });
       await repo.insertTripSlot(tx, {
         id: newId('SLT'),
         tripId: trip.id,
@@ -145,7 +145,7 @@ export async function updateDelay(
       expectedAt: input.expectedAt ? new Date(input.expectedAt) : null,
       createdBy: actor.userId,
     });
-    await repo.updateTrip(tx, trip.id, { remarks: [reason.label, input.remarks].filter(Boolean).join(': ') });
+    await repo.updateTrip(tx, { id: trip.id, set: { remarks: [reason.label, input.remarks].filter(Boolean).join(': ') } });
   });
   return getDelay(deps, trip, input.type as 'TRANSIT');
 }

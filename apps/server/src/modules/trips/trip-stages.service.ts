@@ -44,7 +44,7 @@ export async function stageOtp(deps: TripDeps, actor: Actor, trip: Trip, input: 
     const point = stagePoint(trip, input.stage);
     if (!point?.contactPhone) throw new AppError('VALIDATION_FAILED', 'This point has no contact number. Please call support.');
     const since = new Date(at.getTime() - TRIP_OTP_SEND_WINDOW_SECONDS * 1000);
-    if ((await repo.countRecentOtps(deps.db, trip.id, input.stage, since)) >= TRIP_OTP_MAX_SENDS) {
+    if ((await repo.countRecentOtps(deps.db, { tripId: trip.id, stage: input.stage, since })) >= TRIP_OTP_MAX_SENDS) {
       throw new AppError('TRIP_OTP_LIMIT', TRIPS_MESSAGES.otpLimit);
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -67,7 +67,7 @@ export async function stageOtp(deps: TripDeps, actor: Actor, trip: Trip, input: 
     return { sent: true, verified: false, sentTo: maskPhone(point.contactPhone), expiresInSeconds: TRIP_OTP_TTL_SECONDS, widget: null };
   }
 
-  const latest = await repo.findLatestOtp(deps.db, trip.id, input.stage);
+  const latest = await repo.findLatestOtp(deps.db, { tripId: trip.id, stage: input.stage });
   if (!latest || latest.usedAt || latest.expiresAt <= at)
     throw new AppError('TRIP_OTP_INVALID', TRIPS_MESSAGES.otpInvalid, { field: 'otp' });
   if (latest.tries >= TRIP_OTP_MAX_TRIES) throw new AppError('TRIP_OTP_LIMIT', TRIPS_MESSAGES.otpLimit, { field: 'otp' });

@@ -98,7 +98,7 @@ export async function cancelForToken(
     note: input.reason,
     set: { cancelReason: input.reason },
   });
-  await repo.deleteTripSlot(tx, input.tripId);
+  await repo.deleteTripSlot(tx, { tripId: input.tripId });
   await repo.insertPayment(tx, { tripId: input.tripId, kind: 'TOKEN_REFUND', amountPaisa: input.refundPaisa, entryId: input.entryId });
   if (input.keptPaisa > 0) {
     await repo.insertPayment(tx, { tripId: input.tripId, kind: 'TOKEN_FORFEIT', amountPaisa: input.keptPaisa, entryId: input.entryId });

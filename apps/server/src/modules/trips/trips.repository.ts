@@ -1,5 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.ts';
+import * as codes from '../../db/one-time-codes.repository.ts';
 import {
   consigners,
   tripAlerts,
@@ -47,7 +50,16 @@ const tripColumns = {
 };
 export type TripRow = Awaited<ReturnType<typeof findAnyTrip>> & {};
 
+type TripOtpStage = (typeof tripOtps.$inferSelect)['stage'];
 type TripRef = { id?: string; demandId?: string };
+/** the tables that hang off one trip by `trip_id` and are read as a whole list */
+type TripSideTable =
+  | typeof tripEvents
+  | typeof tripSlots
+  | typeof tripDelays
+  | typeof tripCharges
+  | typeof tripDeductions
+  | typeof tripPayments;
 
 async function selectTrip(db: Db, ref: TripRef, operatorId?: OperatorId) {
   const conditions = [];
@@ -130,7 +142,7 @@ export async function lockTripState(db: Db, id: string) {
   return row;
 }
 
-export async function updateTrip(db: Db, id: string, set: Partial<typeof trips.$inferInsert>) {
+export async function updateTrip(db: Db, { id, set }: { id: string; set: Partial<typeof trips.$inferInsert> }) {
   await db
     .update(trips)
     .set({ ...set, updatedAt: new Date() })
@@ -141,18 +153,30 @@ export async function insertEvent(db: Db, row: typeof tripEvents.$inferInsert) {
   await db.insert(tripEvents).values(row);
 }
 
+/** The rows one trip owns in one of its side tables (events, slots, delays, charges, …), in the given order. */
+function listOfTrip<Columns extends SelectedFields>(
+  db: Db,
+  table: TripSideTable,
+  { tripId, columns, order = [] }: { tripId: string; columns: Columns; order?: SQL[] },
+): Promise<Array<SelectResultFields<Columns>>> {
+  // one of several tables, so drizzle cannot name the row type: it is the columns' own
+  const query = db
+    .select(columns)
+    .from(table as PgTable)
+    .where(eq(table.tripId, tripId))
+    .orderBy(...order);
+  return query as Promise<Array<SelectResultFields<Columns>>>;
+}
+
 export async function listEvents(db: Db, tripId: string) {
-  return db
-    .select({
-      fromState: tripEvents.fromState,
-      toState: tripEvents.toState,
-      actorKind: tripEvents.actorKind,
-      note: tripEvents.note,
-      createdAt: tripEvents.createdAt,
-    })
-    .from(tripEvents)
-    .where(eq(tripEvents.tripId, tripId))
-    .orderBy(asc(tripEvents.id));
+  const columns = {
+    fromState: tripEvents.fromState,
+    toState: tripEvents.toState,
+    actorKind: tripEvents.actorKind,
+    note: tripEvents.note,
+    createdAt: tripEvents.createdAt,
+  };
+  return listOfTrip(db, tripEvents, { tripId, columns, order: [asc(tripEvents.id)] });
 }
 
 /** The newest trip of a vehicle in one of these states, other than `exceptTripId` (busy checks, tracking). */
@@ -180,11 +204,11 @@ export async function findOperatorVehicle(db: Db, scope: { id: string; operatorI
 
 // ---------- stage codes ----------
 
-export async function countRecentOtps(db: Db, tripId: string, stage: string, since: Date) {
+export async function countRecentOtps(db: Db, { tripId, stage, since }: { tripId: string; stage: TripOtpStage; since: Date }) {
   const [row] = await db
     .select({ n: count() })
     .from(tripOtps)
-    .where(and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage as 'LOADING'), gt(tripOtps.createdAt, since)));
+    .where(and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage), gt(tripOtps.createdAt, since)));
   return row?.n ?? 0;
 }
 
@@ -192,41 +216,23 @@ export async function insertOtp(db: Db, row: typeof tripOtps.$inferInsert) {
   await db.insert(tripOtps).values(row);
 }
 
-export async function findLatestOtp(db: Db, tripId: string, stage: string) {
-  const [row] = await db
-    .select({ id: tripOtps.id, codeHash: tripOtps.codeHash, tries: tripOtps.tries, expiresAt: tripOtps.expiresAt, usedAt: tripOtps.usedAt })
-    .from(tripOtps)
-    .where(and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage as 'LOADING')))
-    .orderBy(desc(tripOtps.createdAt))
-    .limit(1);
-  return row;
+export async function findLatestOtp(db: Db, { tripId, stage }: { tripId: string; stage: TripOtpStage }) {
+  return codes.findLatestCode(db, { table: tripOtps, match: and(eq(tripOtps.tripId, tripId), eq(tripOtps.stage, stage)) });
 }
 
 export async function addOtpTry(db: Db, id: string): Promise<number> {
-  const [row] = await db
-    .update(tripOtps)
-    .set({ tries: sql`${tripOtps.tries} + 1` })
-    .where(eq(tripOtps.id, id))
-    .returning({ tries: tripOtps.tries });
-  return row?.tries ?? Number.MAX_SAFE_INTEGER;
+  return (await codes.addCodeTry(db, { table: tripOtps, id })) ?? Number.MAX_SAFE_INTEGER;
 }
 
 export async function consumeOtp(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(tripOtps)
-    .set({ usedAt: new Date() })
-    .where(and(eq(tripOtps.id, id), isNull(tripOtps.usedAt)))
-    .returning({ id: tripOtps.id });
-  return rows.length > 0;
+  return codes.consumeCode(db, { table: tripOtps, id });
 }
 
 // ---------- slots ----------
 
 export async function listTripSlots(db: Db, tripId: string) {
-  return db
-    .select({ location: tripSlots.location, slotStart: tripSlots.slotStart, slotEnd: tripSlots.slotEnd })
-    .from(tripSlots)
-    .where(eq(tripSlots.tripId, tripId));
+  const columns = { location: tripSlots.location, slotStart: tripSlots.slotStart, slotEnd: tripSlots.slotEnd };
+  return listOfTrip(db, tripSlots, { tripId, columns });
 }
 
 export async function listFacilityBookings(db: Db, facilityKey: string, from: Date, to: Date) {
@@ -236,7 +242,7 @@ export async function listFacilityBookings(db: Db, facilityKey: string, from: Da
     .where(and(eq(tripSlots.facilityKey, facilityKey), gt(tripSlots.slotStart, from), sql`${tripSlots.slotStart} < ${to}`));
 }
 
-export async function deleteTripSlot(db: Db, tripId: string, location?: 'LOADING' | 'UNLOADING') {
+export async function deleteTripSlot(db: Db, { tripId, location }: { tripId: string; location?: 'LOADING' | 'UNLOADING' }) {
   await db.delete(tripSlots).where(and(eq(tripSlots.tripId, tripId), location ? eq(tripSlots.location, location) : undefined));
 }
 
@@ -251,17 +257,14 @@ export async function insertDelay(db: Db, row: typeof tripDelays.$inferInsert) {
 }
 
 export async function listDelays(db: Db, tripId: string) {
-  return db
-    .select({
-      type: tripDelays.type,
-      reasonCode: tripDelays.reasonCode,
-      remarks: tripDelays.remarks,
-      expectedAt: tripDelays.expectedAt,
-      createdAt: tripDelays.createdAt,
-    })
-    .from(tripDelays)
-    .where(eq(tripDelays.tripId, tripId))
-    .orderBy(desc(tripDelays.createdAt));
+  const columns = {
+    type: tripDelays.type,
+    reasonCode: tripDelays.reasonCode,
+    remarks: tripDelays.remarks,
+    expectedAt: tripDelays.expectedAt,
+    createdAt: tripDelays.createdAt,
+  };
+  return listOfTrip(db, tripDelays, { tripId, columns, order: [desc(tripDelays.createdAt)] });
 }
 
 export async function insertAlert(db: Db, row: typeof tripAlerts.$inferInsert) {
@@ -297,7 +300,7 @@ const chargeColumns = {
 };
 
 export async function listCharges(db: Db, tripId: string) {
-  return db.select(chargeColumns).from(tripCharges).where(eq(tripCharges.tripId, tripId)).orderBy(asc(tripCharges.createdAt));
+  return listOfTrip(db, tripCharges, { tripId, columns: chargeColumns, order: [asc(tripCharges.createdAt)] });
 }
 
 export async function findCharge(db: Db, scope: { id: string; tripId: string }) {
@@ -314,7 +317,7 @@ export async function insertCharge(db: Db, row: typeof tripCharges.$inferInsert)
 }
 
 /** only while the claim is still open; returns false when it was decided meanwhile */
-export async function updateOpenCharge(db: Db, id: string, set: Partial<typeof tripCharges.$inferInsert>) {
+export async function updateOpenCharge(db: Db, { id, set }: { id: string; set: Partial<typeof tripCharges.$inferInsert> }) {
   const rows = await db
     .update(tripCharges)
     .set({ ...set, updatedAt: new Date() })
@@ -335,23 +338,18 @@ export async function insertDeductions(db: Db, rows: Array<typeof tripDeductions
 }
 
 export async function listDeductions(db: Db, tripId: string) {
-  return db
-    .select({ reason: tripDeductions.reason, amountPaisa: tripDeductions.amountPaisa, createdAt: tripDeductions.createdAt })
-    .from(tripDeductions)
-    .where(eq(tripDeductions.tripId, tripId))
-    .orderBy(asc(tripDeductions.createdAt));
+  const columns = { reason: tripDeductions.reason, amountPaisa: tripDeductions.amountPaisa, createdAt: tripDeductions.createdAt };
+  return listOfTrip(db, tripDeductions, { tripId, columns, order: [asc(tripDeductions.createdAt)] });
 }
 
 export async function listPayments(db: Db, tripId: string) {
-  return db
-    .select({
-      kind: tripPayments.kind,
-      amountPaisa: tripPayments.amountPaisa,
-      entryId: tripPayments.entryId,
-      createdAt: tripPayments.createdAt,
-    })
-    .from(tripPayments)
-    .where(eq(tripPayments.tripId, tripId));
+  const columns = {
+    kind: tripPayments.kind,
+    amountPaisa: tripPayments.amountPaisa,
+    entryId: tripPayments.entryId,
+    createdAt: tripPayments.createdAt,
+  };
+  return listOfTrip(db, tripPayments, { tripId, columns });
 }
 
 export async function insertPayment(db: Db, row: { tripId: string; kind: TripPaymentKind; amountPaisa: number; entryId: string | null }) {

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { fleetDocuments, operators, trackingDevices, users, vehicleLookups, vehicles } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
@@ -41,22 +42,27 @@ export async function listCompactVehicles(db: Db, q: { operatorId: OperatorId })
     .orderBy(asc(vehicles.number));
 }
 
-export async function findVehicle(db: Db, q: { operatorId: OperatorId; vehicleId: string }) {
+/** One row of the operator's own vehicles or documents that `match` picks out ("not yours" is not found). */
+async function findOwn<T extends typeof vehicles | typeof fleetDocuments>(
+  db: Db,
+  table: T,
+  { operatorId, match }: { operatorId: OperatorId; match: SQL },
+): Promise<T['$inferSelect'] | undefined> {
+  // either table: drizzle types a query by one table, and both have the operator column
   const [row] = await db
     .select()
-    .from(vehicles)
-    .where(and(eq(vehicles.id, q.vehicleId), eq(vehicles.operatorId, q.operatorId)))
+    .from(table as PgTable)
+    .where(and(match, eq(table.operatorId, operatorId)))
     .limit(1);
-  return row;
+  return row as T['$inferSelect'] | undefined;
+}
+
+export async function findVehicle(db: Db, q: { operatorId: OperatorId; vehicleId: string }) {
+  return findOwn(db, vehicles, { operatorId: q.operatorId, match: eq(vehicles.id, q.vehicleId) });
 }
 
 export async function findVehicleByNumber(db: Db, q: { operatorId: OperatorId; number: string }) {
-  const [row] = await db
-    .select()
-    .from(vehicles)
-    .where(and(eq(vehicles.number, q.number), eq(vehicles.operatorId, q.operatorId)))
-    .limit(1);
-  return row;
+  return findOwn(db, vehicles, { operatorId: q.operatorId, match: eq(vehicles.number, q.number) });
 }
 
 /** Inserts the vehicle unless its number is registered already (by anyone); undefined then. */
@@ -110,21 +116,11 @@ export async function countUploadingDocuments(db: Db, q: { operatorId: OperatorI
 }
 
 export async function findDocument(db: Db, q: { operatorId: OperatorId; documentId: string }) {
-  const [row] = await db
-    .select()
-    .from(fleetDocuments)
-    .where(and(eq(fleetDocuments.id, q.documentId), eq(fleetDocuments.operatorId, q.operatorId)))
-    .limit(1);
-  return row;
+  return findOwn(db, fleetDocuments, { operatorId: q.operatorId, match: eq(fleetDocuments.id, q.documentId) });
 }
 
 export async function findDocumentByKey(db: Db, q: { operatorId: OperatorId; resourceKey: string }) {
-  const [row] = await db
-    .select()
-    .from(fleetDocuments)
-    .where(and(eq(fleetDocuments.resourceKey, q.resourceKey), eq(fleetDocuments.operatorId, q.operatorId)))
-    .limit(1);
-  return row;
+  return findOwn(db, fleetDocuments, { operatorId: q.operatorId, match: eq(fleetDocuments.resourceKey, q.resourceKey) });
 }
 
 /** The documents in force (one per vehicle and type) of these vehicles. */

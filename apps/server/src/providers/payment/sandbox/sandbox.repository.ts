@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { moveOrderFrom } from '../../../db/order-moves.repository.ts';
 import { type SandboxStatus, sandboxPgOrders, sandboxPgSavedCards } from '../../../db/schema/index.ts';
 
 export type SandboxOrder = typeof sandboxPgOrders.$inferSelect;
@@ -18,23 +19,16 @@ export async function findOrder(db: Db, orderId: string): Promise<SandboxOrder |
 /** Moves an order on only from the states given, so a double click or a replayed form does nothing. */
 export async function updateOrder(
   db: Db,
-  orderId: string,
-  from: SandboxStatus[],
-  set: Partial<typeof sandboxPgOrders.$inferInsert>,
+  { orderId, from, set }: { orderId: string; from: SandboxStatus[]; set: Partial<typeof sandboxPgOrders.$inferInsert> },
 ): Promise<SandboxOrder | undefined> {
-  const [row] = await db
-    .update(sandboxPgOrders)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(sandboxPgOrders.orderId, orderId), inArray(sandboxPgOrders.status, from)))
-    .returning();
-  return row;
+  return moveOrderFrom(db, sandboxPgOrders, { key: eq(sandboxPgOrders.orderId, orderId), from, set });
 }
 
 export async function listCards(db: Db, custId: string): Promise<SandboxCard[]> {
   return db.select().from(sandboxPgSavedCards).where(eq(sandboxPgSavedCards.custId, custId)).orderBy(asc(sandboxPgSavedCards.createdAt));
 }
 
-export async function findCard(db: Db, custId: string, id: string): Promise<SandboxCard | undefined> {
+export async function findCard(db: Db, { custId, id }: { custId: string; id: string }): Promise<SandboxCard | undefined> {
   const [row] = await db
     .select()
     .from(sandboxPgSavedCards)

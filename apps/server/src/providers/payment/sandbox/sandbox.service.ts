@@ -100,7 +100,7 @@ export async function updateTransactionDetail(db: Db, cfg: SandboxConfig, query:
   if (!found.order) return fail(cfg, '1001', found.error);
   const amountPaisa = paisaOf(((req.body as Body).txnAmount as Body | undefined)?.value);
   if (!amountPaisa) return fail(cfg, '1007', 'Invalid txn amount');
-  const row = await repo.updateOrder(db, found.order.orderId, ['CREATED'], { amountPaisa });
+  const row = await repo.updateOrder(db, { orderId: found.order.orderId, from: ['CREATED'], set: { amountPaisa } });
   if (!row) return fail(cfg, '1008', 'Transaction already in progress');
   return answer(cfg, { ...info('S', '0000', 'Success'), txnToken: found.order.txnToken });
 }
@@ -197,12 +197,12 @@ export async function processTransaction(db: Db, cfg: SandboxConfig, query: { or
   const order = found.order;
   const mode = str(b.paymentMode);
   const reject = (msg: string) => fail(cfg, '1006', msg, { txnInfo: { RESPMSG: msg } });
-  const set: Parameters<typeof repo.updateOrder>[3] = { paymentMode: mode, forcedOutcome: null };
+  const set: Parameters<typeof repo.updateOrder>[1]['set'] = { paymentMode: mode, forcedOutcome: null };
 
   if (mode === 'CREDIT_CARD' || mode === 'DEBIT_CARD') {
     const [savedId = '', number = '', cvv = '', expiry = ''] = (str(b.cardInfo) ?? '').split('|');
     if (savedId) {
-      const card = await repo.findCard(db, order.custId, savedId);
+      const card = await repo.findCard(db, { custId: order.custId, id: savedId });
       if (!card) return reject('Saved card not found');
       if (!new RegExp(`^\\d{${card.cvvLength}}$`).test(cvv)) return reject('Invalid CVV');
       if (card.cardType !== mode) return reject('Payment mode does not match the card');
@@ -235,7 +235,11 @@ export async function processTransaction(db: Db, cfg: SandboxConfig, query: { or
   }
 
   // a payer may come back from the bank page and try again until the order is decided
-  const row = await repo.updateOrder(db, order.orderId, ['CREATED', 'PROCESSING'], { ...set, status: 'PROCESSING' });
+  const row = await repo.updateOrder(db, {
+    orderId: order.orderId,
+    from: ['CREATED', 'PROCESSING'],
+    set: { ...set, status: 'PROCESSING' },
+  });
   if (!row) return reject('This order is already paid or closed');
   return answer(cfg, {
     ...info('S', '0000', 'Success'),
@@ -282,14 +286,18 @@ export async function decide(db: Db, cfg: SandboxConfig, orderId: string, chosen
   const outcome: Outcome = (order.forcedOutcome && forced[order.forcedOutcome]) || chosen;
   const r = RESULT[outcome];
   const declinedCard = order.forcedOutcome === 'TXN_FAILURE' && order.paymentMode !== 'UPI';
-  const row = await repo.updateOrder(db, orderId, ['PROCESSING'], {
-    status: r.status,
-    txnId: `20${Date.now()}${randomInt(100000, 999999)}`,
-    bankTxnId: String(randomInt(100000000, 999999999)) + String(randomInt(100, 999)),
-    respCode: r.code,
-    respMsg: declinedCard ? 'Card declined by the issuing bank' : r.msg,
-    resolveAt: outcome === 'PENDING' ? new Date(Date.now() + cfg.pendingSeconds * 1000) : null,
-    resolveTo: outcome === 'PENDING' ? 'TXN_SUCCESS' : null,
+  const row = await repo.updateOrder(db, {
+    orderId,
+    from: ['PROCESSING'],
+    set: {
+      status: r.status,
+      txnId: `20${Date.now()}${randomInt(100000, 999999)}`,
+      bankTxnId: String(randomInt(100000000, 999999999)) + String(randomInt(100, 999)),
+      respCode: r.code,
+      respMsg: declinedCard ? 'Card declined by the issuing bank' : r.msg,
+      resolveAt: outcome === 'PENDING' ? new Date(Date.now() + cfg.pendingSeconds * 1000) : null,
+      resolveTo: outcome === 'PENDING' ? 'TXN_SUCCESS' : null,
+    },
   });
   if (!row) return { error: 'This payment is no longer waiting for the bank.' as const };
   if (outcome === 'SUCCESS' && row.storeInstrument && row.cardBin && row.cardLast4) {
@@ -339,12 +347,16 @@ export function callbackFields(cfg: SandboxConfig, row: repo.SandboxOrder): Reco
 /** Ends a pending sandbox payment now (the "resolve" button); the merchant learns it by its status call. */
 export async function resolvePending(db: Db, orderId: string, to: 'SUCCESS' | 'FAILURE') {
   const r = RESULT[to];
-  return repo.updateOrder(db, orderId, ['PENDING'], {
-    status: r.status,
-    respCode: r.code,
-    respMsg: r.msg,
-    resolveAt: null,
-    resolveTo: null,
+  return repo.updateOrder(db, {
+    orderId,
+    from: ['PENDING'],
+    set: {
+      status: r.status,
+      respCode: r.code,
+      respMsg: r.msg,
+      resolveAt: null,
+      resolveTo: null,
+    },
   });
 }
 
@@ -356,11 +368,15 @@ async function settleTimers(db: Db, order: repo.SandboxOrder): Promise<repo.Sand
     return (await resolvePending(db, order.orderId, to)) ?? ((await repo.findOrder(db, order.orderId)) as repo.SandboxOrder);
   }
   if (order.status === 'PROCESSING' && order.tokenExpiresAt.getTime() < now) {
-    const row = await repo.updateOrder(db, order.orderId, ['PROCESSING'], {
-      status: 'TXN_FAILURE',
-      txnId: `20${now}${randomInt(100000, 999999)}`,
-      respCode: '810',
-      respMsg: 'Payment was not completed in time.',
+    const row = await repo.updateOrder(db, {
+      orderId: order.orderId,
+      from: ['PROCESSING'],
+      set: {
+        status: 'TXN_FAILURE',
+        txnId: `20${now}${randomInt(100000, 999999)}`,
+        respCode: '810',
+        respMsg: 'Payment was not completed in time.',
+      },
     });
     return row ?? ((await repo.findOrder(db, order.orderId)) as repo.SandboxOrder);
   }
