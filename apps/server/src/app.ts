@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -64,6 +63,7 @@ import { jobsPlugin } from './plugins/jobs.ts';
 import { notifierPlugin } from './plugins/notifier.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { databaseStore, rateLimitStoreKind, redisClient } from './plugins/rate-limit-store.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -119,22 +119,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // cross-cutting plugins, in one fixed order
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine injects style tags; no inline script runs anywhere (the API reference loads its own files)
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
-        // the checkout's browser calls go to the real provider's host when it is configured (ADR 050)
-        connectSrc: ["'self'", 'blob:', ...(config.PAYMENT_PROVIDER === 'paytm' ? [new URL(config.PAYTM_HOST).origin] : [])],
-        formAction: ["'self'", 'https:'],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Mantine injects style tags; no inline script runs anywhere (the API reference loads its own files)
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+          // the checkout's browser calls go to the real provider's host when it is configured (ADR 050)
+          connectSrc: ["'self'", 'blob:', ...(config.PAYMENT_PROVIDER === 'paytm' ? [new URL(config.PAYTM_HOST).origin] : [])],
+          formAction: ["'self'", 'https:'],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
   });
   // answers compressed when the client accepts it (ADR 150): JSON and HTML on the fly, registered before
   // every route; the web app's hashed files are compressed at build and sent as they are (plugins/web.ts);

@@ -6,14 +6,15 @@ const config = loadConfig();
 
 /**
  * WEB_CONCURRENCY=N runs N processes that share the port (ADR 155). The first worker is the leader: it alone
- * seeds an empty database and runs the background jobs; the others start once it listens. A worker that
- * dies is started again in the same role. The embedded database belongs to one process, so PGlite runs one.
+ * seeds an empty database, runs the background jobs and imports the postal places (ADR 166); the others
+ * start once it listens. A worker that dies is started again in the same role. The embedded database
+ * belongs to one process, so PGlite runs one.
  */
 async function supervise(workers: number) {
   const roles = new Map<number, { leader: boolean }>();
   let stopping = false;
   const fork = (leader: boolean) => {
-    const worker = cluster.fork(leader ? {} : { JOBS_ENABLED: 'false', SEED_DEMO: 'false' });
+    const worker = cluster.fork(leader ? {} : { JOBS_ENABLED: 'false', SEED_DEMO: 'false', PLACES_IMPORT: 'false' });
     roles.set(worker.id, { leader });
     return worker;
   };

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 import type { ConsignerCode, OperatorId } from '../lib/tenancy.ts';
+import { TenantReadCache } from '../lib/tenant-read-cache.ts';
 import { resolveSession } from '../modules/auth/auth.service.ts';
 import { AUTH_CHANNEL, SessionCache } from '../modules/auth/session-cache.ts';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** this process's sessions and permissions (ADR 153) */
     sessionCache: SessionCache;
+    /** this process's copies of operators' account reads, such as their roles (ADR 165) */
+    tenantReads: TenantReadCache;
   }
 }
 
@@ -49,25 +52,35 @@ export const authPlugin = fp(
     app.decorateRequest('actor', null);
     const cache = new SessionCache();
     app.decorate('sessionCache', cache);
+    const reads = new TenantReadCache();
+    app.decorate('tenantReads', reads);
+    const setLive = (live: boolean) => {
+      cache.setLive(live);
+      reads.setLive(live);
+    };
 
-    // The cache serves only while the database's change announcements arrive; when their connection breaks,
-    // every token is read from the database again until they are followed anew.
+    // The caches serve only while the database's change announcements arrive; when their connection breaks,
+    // every token and every read goes to the database again until they are followed anew.
     let closing = false;
     let stop: (() => Promise<void>) | undefined;
     let retry: NodeJS.Timeout | undefined;
     const follow = async () => {
       try {
-        stop = await app.sql.listen(AUTH_CHANNEL, (payload) => cache.invalidate(payload), lost);
+        const announced = (payload: string) => {
+          cache.invalidate(payload);
+          reads.invalidate(payload);
+        };
+        stop = await app.sql.listen(AUTH_CHANNEL, announced, lost);
         if (closing) await stop();
-        else cache.setLive(true);
+        else setLive(true);
       } catch (err) {
         lost(err as Error);
       }
     };
     const lost = (err: Error) => {
-      cache.setLive(false);
+      setLive(false);
       if (closing) return;
-      app.log.warn({ err: err.message }, 'session cache paused: change announcements lost');
+      app.log.warn({ err: err.message }, 'session and read caches paused: change announcements lost');
       retry = setTimeout(() => void follow(), RELISTEN_MS);
       retry.unref();
     };
@@ -75,7 +88,7 @@ export const authPlugin = fp(
     app.addHook('onClose', async () => {
       closing = true;
       clearTimeout(retry);
-      cache.setLive(false);
+      setLive(false);
       await stop?.();
     });
 

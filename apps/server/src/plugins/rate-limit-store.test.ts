@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { cloneDatabase, createTestApp, type TestApp } from '../../test/app.ts';
 import { insertOperator } from '../../test/factories.ts';
 import { buildApp } from '../app.ts';
 import { type Database, fromPool } from '../db/client.ts';
-import { rateLimitStoreKind } from './rate-limit-store.ts';
+import { databaseStore, rateLimitStoreKind } from './rate-limit-store.ts';
 
 // ADR 160: with several server processes, one user's budget is counted once for all of them.
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -73,5 +73,55 @@ describe('the request budget across processes', () => {
     const { first: a, second: b } = await twoInstances({ RATE_LIMIT_STORE: 'redis', REDIS_URL: redisUrl! });
     const { owner } = await insertOperator(a.db);
     expect(await alternate(a, b, owner.token, 8)).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+});
+
+describe('the database store', () => {
+  /** A store over a fresh database that counts its round trips. */
+  async function countingStore(max: number) {
+    const { database, drop } = await cloneDatabase();
+    let trips = 0;
+    const sql = {
+      ...database.sql,
+      query: ((text: string, params?: unknown[]) => {
+        trips++;
+        return database.sql.query(text, params);
+      }) as typeof database.sql.query,
+    };
+    const Store = databaseStore(sql);
+    const store = new Store({ max });
+    const incr = () =>
+      new Promise<number>((resolve, reject) => store.incr('user:U1', (err, res) => (err ? reject(err) : resolve(res!.current))));
+    const shared = async () =>
+      Number((await database.sql.query<{ hits: number }>(`SELECT hits FROM rate_limit_hits WHERE key = 'user:U1'`)).rows[0]?.hits);
+    return { incr, trips: () => trips, shared, drop };
+  }
+
+  it('counts a busy key far from its limit in few round trips, every request once and in order', async () => {
+    const s = await countingStore(10_000);
+    try {
+      const together = await Promise.all(Array.from({ length: 50 }, s.incr));
+      expect(together).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+      // the first call's own trip, then one for the 49 that came meanwhile with hits taken ahead
+      expect(s.trips()).toBe(2);
+      for (let i = 51; i <= 100; i++) expect(await s.incr()).toBe(i);
+      expect(s.trips()).toBe(2);
+      // the shared count holds every request and what was taken ahead, never less
+      expect(await s.shared()).toBeGreaterThanOrEqual(100);
+      expect(await s.shared()).toBeLessThanOrEqual(100 + 64);
+    } finally {
+      await s.drop();
+    }
+  });
+
+  it('takes nothing ahead near the limit: each request is its own round trip', async () => {
+    const s = await countingStore(5);
+    try {
+      for (let i = 1; i <= 6; i++) expect(await s.incr()).toBe(i);
+      expect(s.trips()).toBe(6);
+      expect(await s.shared()).toBe(6);
+    } finally {
+      await s.drop();
+    }
   });
 });

@@ -139,6 +139,11 @@ describe('SessionCache', () => {
       expect(cache.get('a', 0)).toBeUndefined();
       expect(cache.get('b', 0)).toBeDefined();
     }
+    // an operator's account data changing (ADR 165) is the tenant read cache's, not a session's
+    fill();
+    cache.invalidate('o:OP1');
+    expect(cache.get('a', 0)).toBeDefined();
+    expect(cache.get('b', 0)).toBeDefined();
     cache.setLive(false);
     expect(cache.get('b', 0)).toBeUndefined();
     fill();

@@ -64,12 +64,15 @@ export class SessionCache {
   }
 
   /**
-   * Applies one announcement from the database: `s:<session id>`, `u:<user id>` or `r:<role id>`; this
+   * Applies one announcement from the database: `s:<session id>`, `u:<user id>` or `r:<role id>` (`o:` is the
+   * tenant read cache's); this
    * process's own writes also drop `c:<user code>` at once, before the database's announcement comes back.
    */
   invalidate(payload: string) {
-    this.generation++;
     const kind = payload.slice(0, 2);
+    // a tenant's account data changed (ADR 165): who a token stands for is announced apart, as u: or r:
+    if (kind === 'o:') return;
+    this.generation++;
     const id = payload.slice(2);
     const matches: (e: Entry) => boolean =
       kind === 's:'

@@ -13,10 +13,10 @@ const listRolesQuery = (db: Db) =>
       id: roles.id,
       name: roles.name,
       createdAt: roles.createdAt,
-      permissions: sql<
-        string[]
-      >`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}), '{}')`,
-      userCount: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`,
+      // spelled out with table names: Drizzle writes a column of a one-table select unqualified, and inside the
+      // subquery a bare "id" named the user's own id, so every role counted no users
+      permissions: sql<string[]>`coalesce((select array_agg(rp.permission) from role_permissions rp where rp.role_id = roles.id), '{}')`,
+      userCount: sql<number>`(select count(*)::int from users u where u.role_id = roles.id and u.deleted_at is null)`,
     })
     .from(roles)
     .where(eq(roles.operatorId, sql.placeholder('operatorId')))

@@ -22,6 +22,11 @@ const tags = ['users'];
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = routeTable(app, { tags, guard: requirePermission('USERS_MANAGE') });
   const op = (request: Parameters<typeof actorOf>[0]) => operatorIdOf(actorOf(request));
+  /** this process forgets the operator's cached reads at once; the others when the database announces it (ADR 165) */
+  const changed = <T>(request: Parameters<typeof actorOf>[0], done: T) => {
+    app.tenantReads.forget(op(request));
+    return done;
+  };
 
   const vehiclesView = routeTable(app, { tags, guard: requirePermission('VEHICLES_VIEW') });
 
@@ -30,13 +35,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   manage.get('/api/user/getAllRoles', { summary: "The operator's roles", data: rolesResponseSchema }, (request) =>
-    users.listRoles(app.db, op(request)),
+    users.listRoles(app.db, op(request), app.tenantReads),
   );
 
   manage.post(
     '/api/user/createRole',
     { summary: 'Create a role', body: createRoleRequestSchema, data: roleRef, message: USERS_MESSAGES.roleCreated },
-    (request) => users.createRole(app.db, op(request), request.body),
+    async (request) => changed(request, await users.createRole(app.db, op(request), request.body)),
   );
 
   manage.post(
@@ -46,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = await users.addRolePermissions(app.db, op(request), request.body);
       // this process forgets the role's sessions at once; the others when the database announces it (ADR 153)
       app.sessionCache.invalidate(`r:${done.roleId}`);
-      return done;
+      return changed(request, done);
     },
   );
 
@@ -56,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const done = await users.deleteRolePermissions(app.db, op(request), request.body);
       app.sessionCache.invalidate(`r:${done.roleId}`);
-      return done;
+      return changed(request, done);
     },
   );
 
@@ -67,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   manage.post(
     '/api/user/addSubordinate/v2',
     { summary: 'Add a sub-user', body: addSubordinateRequestSchema, data: userRef, message: USERS_MESSAGES.userAdded },
-    (request) => users.addSubordinate(app.db, op(request), request.body),
+    async (request) => changed(request, await users.addSubordinate(app.db, op(request), request.body)),
   );
 
   manage.delete(
@@ -76,7 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const done = await users.removeSubordinate(app.db, op(request), request.query.userCode);
       app.sessionCache.invalidate(`c:${done.userCode}`);
-      return done;
+      return changed(request, done);
     },
   );
 

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
+import type { TenantReadCache } from '../../lib/tenant-read-cache.ts';
 import * as repo from './users.repository.ts';
 
 const PERMISSION_NAMES: Record<string, string> = {
@@ -44,15 +45,22 @@ export function permissionGroups() {
   }));
 }
 
-export async function listRoles(db: Db, operatorId: OperatorId): Promise<Role[]> {
-  const rows = await repo.listRoles(db, { operatorId });
-  return rows.map((r) => ({
-    roleId: r.id,
-    name: r.name,
-    permissions: r.permissions as Role['permissions'],
-    userCount: r.userCount,
-    createdAt: r.createdAt.toISOString(),
-  }));
+/**
+ * The operator's roles with their permissions and live users. With a read cache, answered from memory until
+ * the database announces a change to the operator's roles or users (ADR 165); the answer is shared, not copied.
+ */
+export async function listRoles(db: Db, operatorId: OperatorId, reads?: TenantReadCache): Promise<Role[]> {
+  const load = async () => {
+    const rows = await repo.listRoles(db, { operatorId });
+    return rows.map((r) => ({
+      roleId: r.id,
+      name: r.name,
+      permissions: r.permissions as Role['permissions'],
+      userCount: r.userCount,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  };
+  return reads ? reads.read(operatorId, 'users.roles', load) : load();
 }
 
 export async function createRole(db: Db, operatorId: OperatorId, input: CreateRoleRequest) {
