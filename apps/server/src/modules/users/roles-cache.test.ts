@@ -42,8 +42,12 @@ async function rolesOnSecond(token: string): Promise<RoleRow[]> {
   return (res.json() as { data: RoleRow[] }).data;
 }
 
-/** The bound: a change made anywhere is seen by every process within one second. */
-const SEEN_WITHIN_MS = 1_000;
+/**
+ * As in the session cache's test: the bound is not a speed figure (under a second on a quiet machine is the
+ * bench's to show; a loaded CI machine stretches it), it stays well under the cache's 30 s life, so a change
+ * seen within it came by the database's announcement, not by the entry expiring.
+ */
+const SEEN_WITHIN_MS = 15_000;
 async function untilSeen(token: string, seen: (roles: RoleRow[]) => boolean, what: string): Promise<void> {
   const start = performance.now();
   for (;;) {
