@@ -9,87 +9,102 @@ import { RequireAuth } from './shell/require-auth.tsx';
 
 // Every page is its own chunk: /operatorlogin must load fast on a phone over a slow network,
 // so the shell, tables and forms of the portal come only after login.
-/** A page after login: its code and every feature's texts arrive together, so no raw keys flash. */
+/**
+ * A page after login: its code and its feature's texts arrive together, so no raw keys flash. Only that
+ * feature's texts (features never import features, so a page speaks only its own namespace beside the
+ * shared ones), not every feature's (ADR 089).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own signature takes any component props
-const lazy = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>) =>
-  reactLazy(() => Promise.all([load(), loadFeatureLocales()]).then(([page]) => page));
+const lazy = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>, namespaces: readonly string[]) =>
+  reactLazy(() => Promise.all([load(), loadFeatureLocales(namespaces)]).then(([page]) => page));
+/** The logged-in frame shows the account's prompts and the support area's feedback widget on every page. */
+const SHELL_FEATURES = ['account', 'support'] as const;
 
 // the login page is the first screen on a cheap phone: it waits for nothing else
 const LoginPage = reactLazy(() => import('../features/auth/routes/login-page.tsx'));
-const AppLayout = lazy(() => import('./shell/app-layout.tsx'));
-const WebViewLayout = lazy(() => import('./shell/web-view-layout.tsx'));
-const HomePage = lazy(() => import('./pages/home-page.tsx'));
-const UmsPage = lazy(() => import('../features/users/routes/ums-page.tsx'));
-const AddUserPage = lazy(() => import('../features/users/routes/add-user-page.tsx'));
-const ConsignerVehiclesPage = lazy(() => import('../features/consigner/routes/consigner-vehicles-page.tsx'));
-const ConsignerTripsPage = lazy(() => import('../features/consigner/routes/consigner-trips-page.tsx'));
-const ConsignerTripPayPage = lazy(() => import('../features/payments/routes/consigner-trip-pay-page.tsx'));
-const AddMoneyPage = lazy(() => import('../features/payments/routes/add-money-page.tsx'));
-const PaymentPage = lazy(() => import('../features/payments/routes/payment-page.tsx'));
-const PaymentResultPage = lazy(() => import('../features/payments/routes/payment-result-page.tsx'));
-const ActiveLoadsPage = lazy(() => import('../features/loads/routes/active-loads-page.tsx'));
-const LoadingPointPage = lazy(() => import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.LoadingPointPage })));
-const UnloadingPointPage = lazy(() =>
-  import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.UnloadingPointPage })),
+const AppLayout = lazy(() => import('./shell/app-layout.tsx'), SHELL_FEATURES);
+const WebViewLayout = lazy(() => import('./shell/web-view-layout.tsx'), SHELL_FEATURES);
+const HomePage = lazy(() => import('./pages/home-page.tsx'), ['account']);
+const UmsPage = lazy(() => import('../features/users/routes/ums-page.tsx'), ['users']);
+const AddUserPage = lazy(() => import('../features/users/routes/add-user-page.tsx'), ['users']);
+const ConsignerVehiclesPage = lazy(() => import('../features/consigner/routes/consigner-vehicles-page.tsx'), ['consigner']);
+const ConsignerTripsPage = lazy(() => import('../features/consigner/routes/consigner-trips-page.tsx'), ['consigner']);
+const ConsignerTripPayPage = lazy(() => import('../features/payments/routes/consigner-trip-pay-page.tsx'), ['payments']);
+const AddMoneyPage = lazy(() => import('../features/payments/routes/add-money-page.tsx'), ['payments']);
+const PaymentPage = lazy(() => import('../features/payments/routes/payment-page.tsx'), ['payments']);
+const PaymentResultPage = lazy(() => import('../features/payments/routes/payment-result-page.tsx'), ['payments']);
+const ActiveLoadsPage = lazy(() => import('../features/loads/routes/active-loads-page.tsx'), ['loads']);
+const LoadingPointPage = lazy(
+  () => import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.LoadingPointPage })),
+  ['loads'],
 );
-const WhatsappDemandPage = lazy(() => import('../features/loads/routes/whatsapp-demand-page.tsx'));
-const ConsignerLoadsPage = lazy(() => import('../features/loads/routes/consigner-loads-page.tsx'));
-const AdminLoadsPage = lazy(() => import('../features/loads/routes/consigner-loads-page.tsx').then((m) => ({ default: m.AdminLoadsPage })));
-const LoadDetailsPage = lazy(() => import('../features/quotes/routes/load-details-page.tsx'));
-const TokenPaymentPage = lazy(() => import('../features/tokens/routes/token-payment-page.tsx'));
-const FleetLoadConfirmationPage = lazy(() => import('../features/tokens/routes/fleet-load-confirmation-page.tsx'));
-const SharedFleetConfirmationPage = lazy(() => import('../features/tokens/routes/shared-fleet-confirmation-page.tsx'));
-const FastagListPage = lazy(() => import('../features/fastag/routes/fastag-list-page.tsx'));
-const FastagDetailsPage = lazy(() => import('../features/fastag/routes/fastag-details-page.tsx'));
-const PassbookPage = lazy(() => import('../features/wallet/routes/passbook-page.tsx'));
-const TripsPage = lazy(() => import('../features/trips/routes/trips-page.tsx'));
-const TripDetailsPage = lazy(() => import('../features/trips/routes/trip-details-page.tsx'));
-const DriverDetailsUpdatePage = lazy(() => import('../features/trips/routes/driver-details-update-page.tsx'));
-const SubscriptionPage = lazy(() => import('../features/subscription/routes/subscription-page.tsx'));
-const SubscriptionStatusPage = lazy(() => import('../features/subscription/routes/subscription-status-page.tsx'));
-const TripTrackingCard = lazy(() =>
-  import('../features/tracking/components/trip-tracking.tsx').then((m) => ({ default: m.TripTrackingCard })),
+const UnloadingPointPage = lazy(
+  () => import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.UnloadingPointPage })),
+  ['loads'],
 );
-const PodUploader = lazy(() => import('../features/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })));
-const AdminPodReviewPage = lazy(() => import('../features/pod/routes/admin-pod-review-page.tsx'));
+const WhatsappDemandPage = lazy(() => import('../features/loads/routes/whatsapp-demand-page.tsx'), ['loads']);
+const ConsignerLoadsPage = lazy(() => import('../features/loads/routes/consigner-loads-page.tsx'), ['loads']);
+const AdminLoadsPage = lazy(
+  () => import('../features/loads/routes/consigner-loads-page.tsx').then((m) => ({ default: m.AdminLoadsPage })),
+  ['loads'],
+);
+const LoadDetailsPage = lazy(() => import('../features/quotes/routes/load-details-page.tsx'), ['quotes']);
+const TokenPaymentPage = lazy(() => import('../features/tokens/routes/token-payment-page.tsx'), ['tokens']);
+const FleetLoadConfirmationPage = lazy(() => import('../features/tokens/routes/fleet-load-confirmation-page.tsx'), ['tokens']);
+const SharedFleetConfirmationPage = lazy(() => import('../features/tokens/routes/shared-fleet-confirmation-page.tsx'), ['tokens']);
+const FastagListPage = lazy(() => import('../features/fastag/routes/fastag-list-page.tsx'), ['fastag']);
+const FastagDetailsPage = lazy(() => import('../features/fastag/routes/fastag-details-page.tsx'), ['fastag']);
+const PassbookPage = lazy(() => import('../features/wallet/routes/passbook-page.tsx'), ['wallet']);
+const TripsPage = lazy(() => import('../features/trips/routes/trips-page.tsx'), ['trips']);
+const TripDetailsPage = lazy(() => import('../features/trips/routes/trip-details-page.tsx'), ['trips']);
+const DriverDetailsUpdatePage = lazy(() => import('../features/trips/routes/driver-details-update-page.tsx'), ['trips']);
+const SubscriptionPage = lazy(() => import('../features/subscription/routes/subscription-page.tsx'), ['subscription']);
+const SubscriptionStatusPage = lazy(() => import('../features/subscription/routes/subscription-status-page.tsx'), ['subscription']);
+const TripTrackingCard = lazy(
+  () => import('../features/tracking/components/trip-tracking.tsx').then((m) => ({ default: m.TripTrackingCard })),
+  ['tracking'],
+);
+const PodUploader = lazy(() => import('../features/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })), ['pod']);
+const AdminPodReviewPage = lazy(() => import('../features/pod/routes/admin-pod-review-page.tsx'), ['pod']);
 // support area
-const TicketsChatPage = lazy(() => import('../features/support/routes/ticket-chat-page.tsx'));
-const TicketsPage = lazy(() => import('../features/support/routes/tickets-page.tsx'));
-const SupportDeskPage = lazy(() => import('../features/support/routes/support-desk-page.tsx'));
-const AdminSurveysPage = lazy(() => import('../features/support/routes/admin-surveys-page.tsx'));
-const AdminRateCardsPage = lazy(() => import('../features/support/routes/admin-rate-cards-page.tsx'));
-const RatingStoryPage = lazy(() => import('../features/support/routes/rating-story-page.tsx'));
-const ReferralEarnPage = lazy(() => import('../features/support/routes/referral-earn-page.tsx'));
-const ReferralJoinPage = lazy(() => import('../features/support/routes/referral-join-page.tsx'));
-const SurveyPage = lazy(() => import('../features/support/routes/survey-page.tsx'));
-const RateCardsPage = lazy(() => import('../features/support/routes/rate-cards-page.tsx'));
+const TicketsChatPage = lazy(() => import('../features/support/routes/ticket-chat-page.tsx'), ['support']);
+const TicketsPage = lazy(() => import('../features/support/routes/tickets-page.tsx'), ['support']);
+const SupportDeskPage = lazy(() => import('../features/support/routes/support-desk-page.tsx'), ['support']);
+const AdminSurveysPage = lazy(() => import('../features/support/routes/admin-surveys-page.tsx'), ['support']);
+const AdminRateCardsPage = lazy(() => import('../features/support/routes/admin-rate-cards-page.tsx'), ['support']);
+const RatingStoryPage = lazy(() => import('../features/support/routes/rating-story-page.tsx'), ['support']);
+const ReferralEarnPage = lazy(() => import('../features/support/routes/referral-earn-page.tsx'), ['support']);
+const ReferralJoinPage = lazy(() => import('../features/support/routes/referral-join-page.tsx'), ['support']);
+const SurveyPage = lazy(() => import('../features/support/routes/survey-page.tsx'), ['support']);
+const RateCardsPage = lazy(() => import('../features/support/routes/rate-cards-page.tsx'), ['support']);
 // fleet (issue 12)
-const DocumentsPage = lazy(() => import('../features/fleet/routes/documents-page.tsx'));
-const DriversPage = lazy(() => import('../features/fleet/routes/drivers-page.tsx'));
-const DevicesPage = lazy(() => import('../features/fleet/routes/devices-page.tsx'));
-const GpsDashboardPage = lazy(() => import('../features/fleet/routes/gps-dashboard-page.tsx'));
-const BuyGpsPage = lazy(() => import('../features/fleet/routes/buy-gps-page.tsx'));
-const AdminFleetPage = lazy(() => import('../features/fleet/routes/admin-fleet-page.tsx'));
-const MaintenancePage = lazy(() => import('../features/fleet/routes/maintenance-page.tsx'));
-const FleetReportsPage = lazy(() => import('../features/fleet/routes/reports-page.tsx'));
+const DocumentsPage = lazy(() => import('../features/fleet/routes/documents-page.tsx'), ['fleet']);
+const DriversPage = lazy(() => import('../features/fleet/routes/drivers-page.tsx'), ['fleet']);
+const DevicesPage = lazy(() => import('../features/fleet/routes/devices-page.tsx'), ['fleet']);
+const GpsDashboardPage = lazy(() => import('../features/fleet/routes/gps-dashboard-page.tsx'), ['fleet']);
+const BuyGpsPage = lazy(() => import('../features/fleet/routes/buy-gps-page.tsx'), ['fleet']);
+const AdminFleetPage = lazy(() => import('../features/fleet/routes/admin-fleet-page.tsx'), ['fleet']);
+const MaintenancePage = lazy(() => import('../features/fleet/routes/maintenance-page.tsx'), ['fleet']);
+const FleetReportsPage = lazy(() => import('../features/fleet/routes/reports-page.tsx'), ['fleet']);
 // account (issue 13)
-const OperatorProfilePage = lazy(() => import('../features/account/routes/operator-profile-page.tsx'));
-const TdsDeclarationPage = lazy(() => import('../features/account/routes/tds-declaration-page.tsx'));
-const AccountSettingsPage = lazy(() => import('../features/account/routes/settings-page.tsx'));
-const PlacesPage = lazy(() => import('../features/account/routes/places-page.tsx'));
-const OnboardingPage = lazy(() => import('../features/account/routes/onboarding-page.tsx'));
-const PublicPolicyPage = lazy(() => import('../features/account/routes/public-policy-page.tsx'));
-const PublicPoliciesIndexPage = lazy(() =>
-  import('../features/account/routes/public-policy-page.tsx').then((m) => ({ default: m.PublicPoliciesIndexPage })),
+const OperatorProfilePage = lazy(() => import('../features/account/routes/operator-profile-page.tsx'), ['account']);
+const TdsDeclarationPage = lazy(() => import('../features/account/routes/tds-declaration-page.tsx'), ['account']);
+const AccountSettingsPage = lazy(() => import('../features/account/routes/settings-page.tsx'), ['account']);
+const PlacesPage = lazy(() => import('../features/account/routes/places-page.tsx'), ['account']);
+const OnboardingPage = lazy(() => import('../features/account/routes/onboarding-page.tsx'), ['account']);
+const PublicPolicyPage = lazy(() => import('../features/account/routes/public-policy-page.tsx'), ['account']);
+const PublicPoliciesIndexPage = lazy(
+  () => import('../features/account/routes/public-policy-page.tsx').then((m) => ({ default: m.PublicPoliciesIndexPage })),
+  ['account'],
 );
 // operations
-const UpdateConsignmentPage = lazy(() => import('../features/operations/routes/update-consignment-page.tsx'));
-const WorkflowPage = lazy(() => import('../features/operations/routes/workflow-page.tsx'));
-const ScheduledPage = lazy(() => import('../features/operations/routes/scheduled-page.tsx'));
-const DocketPage = lazy(() => import('../features/operations/routes/docket-page.tsx'));
-const CollectionPage = lazy(() => import('../features/operations/routes/collection-page.tsx'));
-const ConsignerReportsPage = lazy(() => import('../features/consigner/routes/consigner-reports-page.tsx'));
-const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
+const UpdateConsignmentPage = lazy(() => import('../features/operations/routes/update-consignment-page.tsx'), ['operations']);
+const WorkflowPage = lazy(() => import('../features/operations/routes/workflow-page.tsx'), ['operations']);
+const ScheduledPage = lazy(() => import('../features/operations/routes/scheduled-page.tsx'), ['operations']);
+const DocketPage = lazy(() => import('../features/operations/routes/docket-page.tsx'), ['operations']);
+const CollectionPage = lazy(() => import('../features/operations/routes/collection-page.tsx'), ['operations']);
+const ConsignerReportsPage = lazy(() => import('../features/consigner/routes/consigner-reports-page.tsx'), ['consigner']);
+const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'), []);
 
 function RootRedirect() {
   const token = useStored('accessToken');

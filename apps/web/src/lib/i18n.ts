@@ -52,7 +52,7 @@ export function buildResources(): Resource {
 }
 
 const loaded = new Map<string, Promise<void>>();
-/** Loads one set of texts once (`hi:shared` = Hindi common and login; `en:features` = every feature in English). */
+/** Loads one set of texts once (`hi:shared` = Hindi common and login; `en:loads` = the load board's English). */
 function loadOnce(key: string, language: Language, load: () => Promise<Record<string, Strings>>): Promise<void> {
   let done = loaded.get(key);
   if (!done) {
@@ -66,32 +66,39 @@ function loadOnce(key: string, language: Language, load: () => Promise<Record<st
   return done;
 }
 
-async function loadFeatures(language: Language): Promise<Record<string, Strings>> {
-  const entries = await Promise.all(
-    Object.entries(featureFiles).flatMap(([file, load]) => {
-      const found = namespaceOf(file);
-      return found && found[1] === language ? [load().then((strings) => [found[0], strings] as const)] : [];
-    }),
-  );
-  return Object.fromEntries(entries);
+/** The feature namespaces (folder names) that have texts. */
+const featureNamespaces = [...new Set(Object.keys(featureFiles).flatMap((file) => namespaceOf(file)?.slice(0, 1) ?? []))] as string[];
+
+function loadFeature(namespace: string, language: Language): Promise<void> {
+  const entry = Object.entries(featureFiles).find(([file]) => {
+    const found = namespaceOf(file);
+    return found?.[0] === namespace && found[1] === language;
+  });
+  if (!entry) return Promise.resolve();
+  return loadOnce(`${language}:${namespace}`, language, () => entry[1]().then((strings) => ({ [namespace]: strings })));
 }
 
-let featuresWanted = false;
-/** Everything a language needs right now: its shared texts, and the features' once a page after login asked. */
+/** The feature namespaces the pages shown so far asked for: a language switch loads these in the new language. */
+const wanted = new Set<string>();
+/** Everything a language needs right now: its shared texts, and the features' the pages shown so far use. */
 export function loadLanguage(language: Language): Promise<void> {
   const shared = language === 'hi' ? loadOnce('hi:shared', 'hi', loadSharedHindi) : Promise.resolve();
-  const features = featuresWanted ? loadOnce(`${language}:features`, language, () => loadFeatures(language)) : Promise.resolve();
+  const features = [...wanted].map((namespace) => loadFeature(namespace, language));
   // Hindi is drawn only once its font is in: text drawn before stays as boxes on a machine without one (ADR 162)
   const font = language === 'hi' ? loadDevanagari() : Promise.resolve();
-  return Promise.all([shared, features, font]).then(() => undefined);
+  return Promise.all([shared, ...features, font]).then(() => undefined);
 }
 
 // the faces are declared for every reader (an English page may show "हिंदी" in the language switch)
 registerDevanagariFaces();
 
-/** Loads every feature's texts in the reader's language once; pages after login wait for it (see app/router.tsx). */
-export function loadFeatureLocales(): Promise<void> {
-  featuresWanted = true;
+/**
+ * Loads the texts of the given features (their folder names; every feature when none is given) in the
+ * reader's language, once each. A page after login waits for its own features' texts only (app/router.tsx,
+ * ADR 089), so the load board does not download the texts of sixteen other features.
+ */
+export function loadFeatureLocales(namespaces: readonly string[] = featureNamespaces): Promise<void> {
+  for (const namespace of namespaces) wanted.add(namespace);
   return loadLanguage(currentLanguage());
 }
 
