@@ -17,8 +17,8 @@ import { RequireAuth } from './shell/require-auth.tsx';
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own signature takes any component props
 const lazy = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>, namespaces: readonly string[]) =>
   reactLazy(() => Promise.all([load(), loadFeatureLocales(namespaces)]).then(([page]) => page));
-/** The logged-in frame shows the account's prompts and the support area's feedback widget on every page. */
-const SHELL_FEATURES = ['account', 'support'] as const;
+/** The logged-in frame's own texts are shared ones; its account prompts and feedback widget fetch theirs when shown. */
+const SHELL_FEATURES: readonly string[] = [];
 
 // the login page is the first screen on a cheap phone: it waits for nothing else
 const LoginPage = reactLazy(() => import('../features/auth/routes/login-page.tsx'));

@@ -1,4 +1,5 @@
 import i18next, { type Resource } from 'i18next';
+import { useEffect, useReducer } from 'react';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import { setDateLanguage } from './date-language.ts';
@@ -163,4 +164,18 @@ export async function setLanguage(language: Language): Promise<unknown> {
     if (switchingTo === language) switchingTo = undefined;
   }
   return i18n.changeLanguage(language);
+}
+
+/**
+ * For a part of the shell that shows on every page only now and then (a prompt, a banner, a widget):
+ * its feature's texts are fetched once it has something to show, not with every page (ADR 089).
+ * Answers whether they are in; the part draws nothing until then.
+ */
+export function useFeatureTexts(namespace: string, needed: boolean): boolean {
+  const [, loadedNow] = useReducer((n: number) => n + 1, 0);
+  const ready = i18n.hasResourceBundle(currentLanguage(), namespace);
+  useEffect(() => {
+    if (needed && !ready) void loadFeatureLocales([namespace]).then(loadedNow, () => undefined);
+  }, [namespace, needed, ready]);
+  return ready;
 }
