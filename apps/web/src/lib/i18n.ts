@@ -19,9 +19,9 @@ type Strings = Record<string, unknown>;
  * after its folder, in src/features/<domain>/locales/{en,hi}.json — no central file to edit.
  * Only the English texts the login page needs are in the first bundle (ADR 151). The Hindi ones arrive
  * as a chunk of their own, loaded only for a Hindi reader (before the first render, see main.tsx, or
- * when the language is switched); the other features' texts arrive, in the reader's language only,
- * before any page after login renders (`loadFeatureLocales`), which keeps the JavaScript of
- * /operatorlogin small on a cheap phone.
+ * when the language is switched); a feature's texts arrive, in the reader's language only, with the
+ * first page after login that is that feature's (`loadFeatureLocales`, ADR 089), which keeps the
+ * JavaScript of /operatorlogin and of each page small on a cheap phone.
  */
 const eagerEnglish = import.meta.glob<Strings>('../features/auth/locales/en.json', { eager: true, import: 'default' });
 const authHindi = import.meta.glob<Strings>('../features/auth/locales/hi.json', { import: 'default' });
