@@ -110,6 +110,10 @@ async function javascriptAndWire(server: Server, parts: string[]) {
     if (parts.includes('js')) {
       console.log(`\n#### JavaScript loaded by ${p.path}${p.login ? ' (logged in, English)' : ''}: ${loaded.scripts.length} files`);
       console.log(`raw ${kb(rawTotal)}, gzip ${kb(gzTotal)}; Hindi chunks requested: ${hindi.length ? hindi.join(', ') : 'none'}`);
+      // BENCH_JS_FILES=1 lists the files, largest first, to find what a page pulls in
+      if (process.env.BENCH_JS_FILES) {
+        for (const f of [...loaded.scripts].sort((a, b) => gz(b) - gz(a))) console.log(`  ${kb(gz(f)).padStart(9)}  ${f}`);
+      }
       rows.push({
         target: `JS loaded by ${p.path}, gzipped`,
         goal: `≤ ${p.budget / 1024} KB`,
@@ -285,7 +289,10 @@ export async function runWeb() {
   console.log('## Web (issue 17: targets 5 and 7)');
   const parts = process.env.BENCH_PARTS?.split(',') ?? ['js', 'wire', 'lighthouse', 'sw', 'start'];
   if (parts.some((p) => ['js', 'wire', 'lighthouse', 'sw'].includes(p))) {
-    const server = await startServer({ port: 3290, env: { DATA_DIR: tempDir('web'), JOBS_ENABLED: 'false' } });
+    const server = await startServer({
+      port: Number(process.env.BENCH_WEB_PORT ?? 3290),
+      env: { DATA_DIR: tempDir('web'), JOBS_ENABLED: 'false' },
+    });
     try {
       await demoToken(server.url);
       if (parts.includes('js') || parts.includes('wire')) await javascriptAndWire(server, parts);

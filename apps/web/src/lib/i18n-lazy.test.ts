@@ -46,6 +46,21 @@ describe('language texts load on demand', () => {
     expect(i18n.hasResourceBundle('en', 'fleet')).toBe(false);
   });
 
+  it('loads only the features a page asks for, and those again in the language switched to (ADR 089)', async () => {
+    const { i18n, languageReady, loadFeatureLocales, setLanguage } = await freshI18n('en');
+    await languageReady;
+    await loadFeatureLocales(['loads']);
+    expect(i18n.hasResourceBundle('en', 'loads')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'fleet')).toBe(false);
+    expect(i18n.t('loads:title')).not.toBe('title');
+    await setLanguage('hi');
+    expect(i18n.hasResourceBundle('hi', 'loads')).toBe(true);
+    expect(i18n.hasResourceBundle('hi', 'fleet')).toBe(false);
+    await loadFeatureLocales(['fleet']);
+    expect(i18n.hasResourceBundle('hi', 'fleet')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'fleet')).toBe(false);
+  });
+
   it('loads the Hindi texts for a Hindi reader before the first render, and only Hindi ones', async () => {
     const { i18n, languageReady, loadFeatureLocales } = await freshI18n('hi');
     await languageReady;

@@ -1,4 +1,5 @@
 import i18next, { type Resource } from 'i18next';
+import { useEffect, useReducer } from 'react';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import { setDateLanguage } from './date-language.ts';
@@ -18,9 +19,9 @@ type Strings = Record<string, unknown>;
  * after its folder, in src/features/<domain>/locales/{en,hi}.json — no central file to edit.
  * Only the English texts the login page needs are in the first bundle (ADR 151). The Hindi ones arrive
  * as a chunk of their own, loaded only for a Hindi reader (before the first render, see main.tsx, or
- * when the language is switched); the other features' texts arrive, in the reader's language only,
- * before any page after login renders (`loadFeatureLocales`), which keeps the JavaScript of
- * /operatorlogin small on a cheap phone.
+ * when the language is switched); a feature's texts arrive, in the reader's language only, with the
+ * first page after login that is that feature's (`loadFeatureLocales`, ADR 089), which keeps the
+ * JavaScript of /operatorlogin and of each page small on a cheap phone.
  */
 const eagerEnglish = import.meta.glob<Strings>('../features/auth/locales/en.json', { eager: true, import: 'default' });
 const authHindi = import.meta.glob<Strings>('../features/auth/locales/hi.json', { import: 'default' });
@@ -52,7 +53,7 @@ export function buildResources(): Resource {
 }
 
 const loaded = new Map<string, Promise<void>>();
-/** Loads one set of texts once (`hi:shared` = Hindi common and login; `en:features` = every feature in English). */
+/** Loads one set of texts once (`hi:shared` = Hindi common and login; `en:loads` = the load board's English). */
 function loadOnce(key: string, language: Language, load: () => Promise<Record<string, Strings>>): Promise<void> {
   let done = loaded.get(key);
   if (!done) {
@@ -66,32 +67,39 @@ function loadOnce(key: string, language: Language, load: () => Promise<Record<st
   return done;
 }
 
-async function loadFeatures(language: Language): Promise<Record<string, Strings>> {
-  const entries = await Promise.all(
-    Object.entries(featureFiles).flatMap(([file, load]) => {
-      const found = namespaceOf(file);
-      return found && found[1] === language ? [load().then((strings) => [found[0], strings] as const)] : [];
-    }),
-  );
-  return Object.fromEntries(entries);
+/** The feature namespaces (folder names) that have texts. */
+const featureNamespaces = [...new Set(Object.keys(featureFiles).flatMap((file) => namespaceOf(file)?.slice(0, 1) ?? []))] as string[];
+
+function loadFeature(namespace: string, language: Language): Promise<void> {
+  const entry = Object.entries(featureFiles).find(([file]) => {
+    const found = namespaceOf(file);
+    return found?.[0] === namespace && found[1] === language;
+  });
+  if (!entry) return Promise.resolve();
+  return loadOnce(`${language}:${namespace}`, language, () => entry[1]().then((strings) => ({ [namespace]: strings })));
 }
 
-let featuresWanted = false;
-/** Everything a language needs right now: its shared texts, and the features' once a page after login asked. */
+/** The feature namespaces the pages shown so far asked for: a language switch loads these in the new language. */
+const wanted = new Set<string>();
+/** Everything a language needs right now: its shared texts, and the features' the pages shown so far use. */
 export function loadLanguage(language: Language): Promise<void> {
   const shared = language === 'hi' ? loadOnce('hi:shared', 'hi', loadSharedHindi) : Promise.resolve();
-  const features = featuresWanted ? loadOnce(`${language}:features`, language, () => loadFeatures(language)) : Promise.resolve();
+  const features = [...wanted].map((namespace) => loadFeature(namespace, language));
   // Hindi is drawn only once its font is in: text drawn before stays as boxes on a machine without one (ADR 162)
   const font = language === 'hi' ? loadDevanagari() : Promise.resolve();
-  return Promise.all([shared, features, font]).then(() => undefined);
+  return Promise.all([shared, ...features, font]).then(() => undefined);
 }
 
 // the faces are declared for every reader (an English page may show "हिंदी" in the language switch)
 registerDevanagariFaces();
 
-/** Loads every feature's texts in the reader's language once; pages after login wait for it (see app/router.tsx). */
-export function loadFeatureLocales(): Promise<void> {
-  featuresWanted = true;
+/**
+ * Loads the texts of the given features (their folder names; every feature when none is given) in the
+ * reader's language, once each. A page after login waits for its own features' texts only (app/router.tsx,
+ * ADR 089), so the load board does not download the texts of sixteen other features.
+ */
+export function loadFeatureLocales(namespaces: readonly string[] = featureNamespaces): Promise<void> {
+  for (const namespace of namespaces) wanted.add(namespace);
   return loadLanguage(currentLanguage());
 }
 
@@ -156,4 +164,18 @@ export async function setLanguage(language: Language): Promise<unknown> {
     if (switchingTo === language) switchingTo = undefined;
   }
   return i18n.changeLanguage(language);
+}
+
+/**
+ * For a part of the shell that shows on every page only now and then (a prompt, a banner, a widget):
+ * its feature's texts are fetched once it has something to show, not with every page (ADR 089).
+ * Answers whether they are in; the part draws nothing until then.
+ */
+export function useFeatureTexts(namespace: string, needed: boolean): boolean {
+  const [, loadedNow] = useReducer((n: number) => n + 1, 0);
+  const ready = i18n.hasResourceBundle(currentLanguage(), namespace);
+  useEffect(() => {
+    if (needed && !ready) void loadFeatureLocales([namespace]).then(loadedNow, () => undefined);
+  }, [namespace, needed, ready]);
+  return ready;
 }

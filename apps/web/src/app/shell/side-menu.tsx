@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Box, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,9 @@ export function SideMenu({ onNavigate, footer }: { onNavigate?: () => void; foot
         </Box>
       </Group>
       <Divider />
-      <ScrollArea style={{ flex: 1 }} p="xs">
+      {/* the browser's own scrolling: Mantine's ScrollArea would bring the whole floating-ui library (about 16 KB
+          gzipped) into every page after login for its ref helper (ADR 089) */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }} p="xs">
         <nav aria-label={t('mainMenu')}>
           {menuFor(menuType)
             .filter((item) => !item.permission || access.can(item.permission))
@@ -65,7 +67,7 @@ export function SideMenu({ onNavigate, footer }: { onNavigate?: () => void; foot
             disabled={logout.isPending}
           />
         </nav>
-      </ScrollArea>
+      </Box>
       <Divider />
       <Box onClick={onNavigate}>{footer}</Box>
       <Box p="md">

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../../lib/http.ts';
+import { useFeatureTexts } from '../../../lib/i18n.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { useStored } from '../../../lib/storage.ts';
 import { accountKeys, useAppConfig, useProfile } from '../api/account-api.ts';
@@ -26,7 +27,10 @@ export function WarningBottomBanner() {
   const config = useOperatorAppConfig();
   const profile = useProfile(Boolean(config?.showWarningBottomBanner));
   const operatorId = useStored('operatorId');
-  if (!config?.showWarningBottomBanner || !profile.data || profile.data.verification === 'VERIFIED') return null;
+  const shown = Boolean(config?.showWarningBottomBanner && profile.data && profile.data.verification !== 'VERIFIED');
+  // the shell shows this banner on every page: the account's texts come with it, not with each page
+  const textsReady = useFeatureTexts('account', shown);
+  if (!shown || !textsReady) return null;
   return (
     <>
       {/* room at the end of the page, so the fixed banner never covers its last controls */}

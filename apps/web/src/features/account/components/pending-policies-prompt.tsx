@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http.ts';
+import { useFeatureTexts } from '../../../lib/i18n.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { useStored } from '../../../lib/storage.ts';
 import { contentOf } from '../routes/public-policy-page.tsx';
@@ -35,7 +36,10 @@ export function PendingPoliciesPrompt() {
     onError: () => setFailed(true),
   });
   const items = pending.data?.pending ?? [];
-  if (menuType !== 'OPERATOR' || items.length === 0 || later) return null;
+  const shown = menuType === 'OPERATOR' && items.length > 0 && !later;
+  // asked on any page of the shell: the account's texts come with the prompt, not with each page
+  const textsReady = useFeatureTexts('account', shown);
+  if (!shown || !textsReady) return null;
 
   // a banner, not a modal: the operator can read the policies first and is asked again at the next login
   return (

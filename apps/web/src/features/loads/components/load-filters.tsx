@@ -1,6 +1,8 @@
 import { NEAR_PLACE_KM } from '@bhada/contracts/loads';
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { Button, Group, SimpleGrid } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredSelect } from '../../../components/deferred-select.tsx';
 import { type LoadFilters as Filters, LOAD_FILTER_KEYS } from '../api/get-loads.ts';
 import { type SearchOptionAction, useSearchOptions } from '../api/get-search-options.ts';
 
@@ -18,6 +20,8 @@ const PLACE = 'place:';
 export function LoadFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
   const { t } = useTranslation('loads');
   const active = LOAD_FILTER_KEYS.some((k) => value[k]);
+  // once one select is opened its chunk is in: the three become real selects together
+  const [opened, setOpened] = useState(false);
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" style={{ flex: 1 }}>
@@ -28,6 +32,8 @@ export function LoadFilters({ value, onChange }: { value: Filters; onChange: (ne
               key={f.key}
               action={f.action}
               label={t(`filters.${f.key}`)}
+              open={opened}
+              onOpen={() => setOpened(true)}
               value={place ? `${PLACE}${place}` : (value[f.key] ?? null)}
               onChange={(v) => {
                 const next: Filters = { ...value, [f.key]: undefined };
@@ -54,11 +60,15 @@ function FilterSelect({
   label,
   value,
   onChange,
+  open,
+  onOpen,
 }: {
   action: SearchOptionAction;
   label: string;
   value: string | null;
   onChange: (v: string | null) => void;
+  open: boolean;
+  onOpen: () => void;
 }) {
   const { t } = useTranslation('loads');
   const options = useSearchOptions(action);
@@ -66,7 +76,9 @@ function FilterSelect({
   // my saved places first: choosing one shows the loads within NEAR_PLACE_KM of it (the server decides)
   const mine = (options.data?.savedPlaces ?? []).map((p) => ({ value: `${PLACE}${p.id}`, label: `${p.placeName} (${p.count})` }));
   return (
-    <Select
+    <DeferredSelect
+      open={open}
+      onOpen={onOpen}
       label={label}
       placeholder={t('filters.any')}
       searchable

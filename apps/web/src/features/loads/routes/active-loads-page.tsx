@@ -1,8 +1,8 @@
 import type { LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
-import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
@@ -14,6 +14,8 @@ import { loadsKeys } from '../api/loads-keys.ts';
 import { useListConsent } from '../api/save-consent.ts';
 import { LoadCard } from '../components/load-card.tsx';
 import { LoadFilters } from '../components/load-filters.tsx';
+
+const RejectLoadDialog = lazy(() => import('../components/reject-load-dialog.tsx'));
 
 const TABS: OperatorLoadState[] = ['OPEN', 'QUOTED', 'WON', 'CONFIRMED', 'LOST'];
 
@@ -43,6 +45,9 @@ export function ActiveLoadsPage() {
   const hindi = i18n.language === 'hi';
   // "Not interested" hides the load for good: it is asked first, not done on one tap (issue 16 point 8)
   const [rejecting, setRejecting] = useState<LoadSummary | null>(null);
+  // the dialog's chunk is fetched with the first tap and stays mounted after, so it can animate out
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (rejecting && !dialogWanted) setDialogWanted(true);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: loadsKeys.all });
   const settling = banners.isPending || tabs.isPending;
@@ -169,28 +174,19 @@ export function ActiveLoadsPage() {
           </QueryState>
         )}
       </Stack>
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t('rejectConfirm.title')} centered>
-        <Stack gap="sm">
-          <Text size="sm">
-            {rejecting ? t('rejectConfirm.text', { lane: `${rejecting.originCity} → ${rejecting.destinationCity}` }) : null}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(null)}>
-              {t('rejectConfirm.keep')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                // the load leaves the list at once (optimistic), so the dialog closes with it
-                if (rejecting) consent.mutate({ demandId: rejecting.demandId, loadConsent: 'REJECTED' });
-                setRejecting(null);
-              }}
-            >
-              {t('rejectConfirm.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <RejectLoadDialog
+            load={rejecting}
+            onKeep={() => setRejecting(null)}
+            onReject={(load) => {
+              // the load leaves the list at once (optimistic), so the dialog closes with it
+              consent.mutate({ demandId: load.demandId, loadConsent: 'REJECTED' });
+              setRejecting(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }
