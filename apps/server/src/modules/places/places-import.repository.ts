@@ -35,10 +35,10 @@ export async function insertGazetteerRows(tx: Db, rows: GazetteerRow[]) {
 /** The progress of one source's import; `lock` holds its row until the transaction ends. */
 export async function importProgress(db: Db, source: string, opts: { lock?: boolean } = {}) {
   const result = (await db.execute(
-    sql`SELECT next_line, completed_at FROM gazetteer_imports WHERE source = ${source} ${opts.lock ? sql`FOR UPDATE` : sql``}`,
-  )) as unknown as { rows: Array<{ next_line: number; completed_at: unknown }> };
+    sql`SELECT next_line, total_lines, completed_at FROM gazetteer_imports WHERE source = ${source} ${opts.lock ? sql`FOR UPDATE` : sql``}`,
+  )) as unknown as { rows: Array<{ next_line: number; total_lines: number; completed_at: unknown }> };
   const row = result.rows[0];
-  return row ? { nextLine: Number(row.next_line), completedAt: row.completed_at ?? null } : undefined;
+  return row ? { nextLine: Number(row.next_line), totalLines: Number(row.total_lines), completedAt: row.completed_at ?? null } : undefined;
 }
 
 export async function registerImport(db: Db, p: { source: string; totalLines: number }) {
