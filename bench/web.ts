@@ -15,7 +15,8 @@ import { demoSession, demoToken, median, peakMbOf, root, type Server, startServe
  * - a second visit on a weak network with the service worker beside the first visit on the same network;
  * - the first start on an empty data folder (time to healthy, peak memory) beside a start with the
  *   prebuilt database template switched off.
- * Run alone with BENCH=web; BENCH_PARTS=js,wire,lighthouse,sw,start picks parts.
+ * Run alone with BENCH=web; BENCH_PARTS=js,wire,lighthouse,sw,start picks parts; BENCH_START_PORT (default 3291)
+ * is the first of the two ports the start part uses.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -265,8 +266,10 @@ async function embeddedStart() {
     }
     return { ms: median(times), mb: median(peaks) };
   };
-  const before = await measure({ PGLITE_TEMPLATE: 'off' }, 3291);
-  const now = await measure({}, 3292);
+  // BENCH_START_PORT moves the two servers of this part (this one and the next port) off the defaults
+  const port = Number(process.env.BENCH_START_PORT ?? 3291);
+  const before = await measure({ PGLITE_TEMPLATE: 'off' }, port);
+  const now = await measure({}, port + 1);
   rows.push({
     target: `first start on an empty DATA_DIR to healthy (median of ${runs})`,
     goal: '≤ 5 s',

@@ -10,6 +10,7 @@ import { newId } from './lib/ids.ts';
 import { repoRoot } from './lib/paths.ts';
 import { redactUrl } from './lib/redact.ts';
 import { appSecret } from './lib/secret.ts';
+import { startPhases } from './lib/start-phases.ts';
 // account (issue 13)
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { tdsRoutes } from './modules/account/tds.routes.ts';
@@ -106,6 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // each phase of the start is logged as it ends (ADR 169); the first is the loading of the code
+  const phases = startPhases(app.log);
+  phases.mark('code');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -115,7 +119,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const secret = appSecret(config);
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, template: config.PGLITE_TEMPLATE === 'on' }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      template: config.PGLITE_TEMPLATE === 'on',
+      onCopied: () => phases.mark('template copy'),
+    }));
+  phases.mark('database open');
 
   // cross-cutting plugins, in one fixed order
   await app.register(errorsPlugin);
@@ -147,7 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|javascript|image\/svg\+xml/,
   });
   const limitStore = rateLimitStoreKind(config);
-  const limitRedis = limitStore === 'redis' && config.REDIS_URL ? redisClient(config.REDIS_URL) : undefined;
+  const limitRedis = limitStore === 'redis' && config.REDIS_URL ? await redisClient(config.REDIS_URL) : undefined;
   if (limitRedis) {
     limitRedis.on('error', (err) => app.log.warn({ err: err.message }, 'rate limit store unavailable'));
     // counts are not queued while Redis is away (a request never waits for it): be connected before serving
@@ -174,12 +184,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowList: (request) => !request.url.startsWith('/api/'),
   });
   await app.register(databasePlugin, { database, closeOnExit: options.closeDatabase ?? !options.database });
+  phases.mark('migrations');
   await app.register(authPlugin);
   await app.register(inputGuardPlugin);
   await app.register(eventsPlugin, { redisUrl: config.REDIS_URL, secret });
   await app.register(storagePlugin, { config, secret });
   await app.register(notifierPlugin, { config });
+  // the first onReady hook: what ran since the migrations is the registration of plugins and routes
+  app.addHook('onReady', async () => phases.mark('plugins and routes'));
   await app.register(jobsPlugin, { enabled: config.JOBS_ENABLED });
+  app.addHook('onReady', async () => phases.mark('job queue'));
   await app.register(openapiPlugin);
   await app.register(contextPlugin, { config, secret });
 
@@ -255,7 +269,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onReady', async () => {
       const seeded = await seedIfEmpty(app.db, { putFile: (key, body, type) => app.storage.put(key, body, type) });
       if (seeded) app.log.info('demo data loaded');
+      phases.mark('demo data');
     });
   }
+  app.addHook('onListen', async () => {
+    phases.mark('listen');
+    phases.done('server started');
+  });
   return app;
 }

@@ -101,7 +101,13 @@ export function fromPool(pool: pg.Pool): Database {
   };
 }
 
-export async function openDatabase(opts: { url?: string; dataDir: string; template?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  template?: boolean;
+  /** told when the template copy ends, so the start log times it apart from opening (ADR 169) */
+  onCopied?: () => void;
+}): Promise<Database> {
   if (opts.url) {
     // bigint sums arrive as strings; money columns are mapped explicitly in repositories.
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
@@ -111,7 +117,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; templa
   }
   const dir = `${opts.dataDir}/pglite`;
   // a first start copies the prebuilt, migrated database instead of creating one (ADR 152)
-  if (opts.template !== false) copyTemplateIfEmpty(dir);
+  if (opts.template !== false && copyTemplateIfEmpty(dir)) opts.onCopied?.();
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
   return fromPglite(client);

@@ -2,7 +2,6 @@ import { EventEmitter } from 'node:events';
 import { envelopeSchema } from '@bhada/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { ok } from '../lib/reply.ts';
@@ -40,7 +39,9 @@ export function inProcessBus(): EventBus {
   };
 }
 
-export function redisBus(url: string): EventBus {
+/** ioredis is loaded only when Redis is configured (ADR 169). */
+export async function redisBus(url: string): Promise<EventBus> {
+  const { Redis } = await import('ioredis');
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const local = inProcessBus();
@@ -103,7 +104,7 @@ const ticketResponse = envelopeSchema(z.object({ ticket: z.string(), expiresInSe
 
 export const eventsPlugin = fp(
   async (app: FastifyInstance, opts: { redisUrl?: string; secret: string }) => {
-    const bus = opts.redisUrl ? redisBus(opts.redisUrl) : inProcessBus();
+    const bus = opts.redisUrl ? await redisBus(opts.redisUrl) : inProcessBus();
     const authorizers = new Map<string, TopicAuthorizer>();
     app.decorate('events', bus);
     app.decorate('authorizeTopic', (prefix: string, check: TopicAuthorizer) => {

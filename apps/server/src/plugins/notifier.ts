@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { NotificationKind } from '@bhada/contracts/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -50,17 +50,26 @@ declare module 'fastify' {
 export function createNotifier(config: Config): Notifier {
   const dir = join(config.DATA_DIR, 'outbox');
   mkdirSync(dir, { recursive: true });
-  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  // nodemailer is loaded with the first mail, and only when mail is configured (ADR 169)
+  const smtpUrl = config.SMTP_URL;
+  let transport: Promise<Transporter> | undefined;
+  const smtp = smtpUrl ? () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl))) : null;
   return {
     async send({ attachments, preference: _preference, ...message }) {
       const stored: StoredMessage = {
         ...message,
         id: newId('MSG'),
         sentAt: new Date().toISOString(),
-        via: transport && message.channel === 'email' ? 'smtp' : 'outbox',
+        via: smtp && message.channel === 'email' ? 'smtp' : 'outbox',
       };
-      if (stored.via === 'smtp' && transport) {
-        await transport.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, attachments });
+      if (stored.via === 'smtp' && smtp) {
+        await (await smtp()).sendMail({
+          from: config.MAIL_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          attachments,
+        });
       }
       if (attachments?.length) {
         stored.attachments = attachments.map((a, i) => {

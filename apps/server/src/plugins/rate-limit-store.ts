@@ -1,5 +1,4 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { SqlRunner } from '../db/client.ts';
 
 /**
@@ -131,6 +130,8 @@ export function databaseStore(sql: SqlRunner): FastifyRateLimitStoreCtor {
 }
 
 /** Redis for the count (the plugin's own store): a failing Redis does not stop requests (ADR 160). */
-export function redisClient(url: string) {
+export async function redisClient(url: string) {
+  // loaded only when Redis is configured (ADR 169)
+  const { Redis } = await import('ioredis');
   return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 }

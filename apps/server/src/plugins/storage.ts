@@ -4,8 +4,6 @@ import { open, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -97,7 +95,10 @@ function localStorage(
   };
 }
 
-function s3Storage(config: Config): Storage {
+/** The S3 client is loaded only when S3 is configured: it is a large part of the code a start would load (ADR 169). */
+async function s3Storage(config: Config): Promise<Storage> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const client = new S3Client({
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
@@ -163,7 +164,7 @@ function limitBytes(max: number) {
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; secret: string }) => {
     if (opts.config.S3_BUCKET) {
-      app.decorate('storage', s3Storage(opts.config));
+      app.decorate('storage', await s3Storage(opts.config));
       return;
     }
     const local = localStorage(join(opts.config.DATA_DIR, 'files'), opts.secret);

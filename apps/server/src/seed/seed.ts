@@ -43,11 +43,15 @@ export type SeedStep = (tx: Db, rand: () => number) => Promise<void>;
 
 async function seedFoundation(tx: Db, rand: () => number) {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)] as T;
-  await tx.insert(operators).values(DEMO_OPERATORS.map(({ id, name, companyName, city }) => ({ id, name, companyName, city })));
-  await tx.insert(consigners).values(DEMO_CONSIGNERS.map(({ code, name }) => ({ code, name })));
+  // every table's rows go in one statement (ADR 169): one insert per row was a hundred round trips
+  const roleRows: Array<typeof roles.$inferInsert> = [];
+  const permissionRows: Array<typeof rolePermissions.$inferInsert> = [];
+  const userRows: Array<typeof users.$inferInsert> = [];
+  const vehicleRows: Array<typeof vehicles.$inferInsert> = [];
+  const driverRows: Array<typeof drivers.$inferInsert> = [];
 
   for (const op of DEMO_OPERATORS) {
-    await tx.insert(users).values({
+    userRows.push({
       id: `USR-${op.id}`,
       userCode: `U${op.id}`,
       phone: op.phone,
@@ -58,12 +62,12 @@ async function seedFoundation(tx: Db, rand: () => number) {
     });
     for (const [roleName, perms] of Object.entries(DEMO_ROLES)) {
       const roleId = `ROL-${op.id}-${roleName.replace(/\s+/g, '').toUpperCase()}`;
-      await tx.insert(roles).values({ id: roleId, operatorId: op.id, name: roleName });
-      await tx.insert(rolePermissions).values(perms.map((permission) => ({ roleId, permission })));
+      roleRows.push({ id: roleId, operatorId: op.id, name: roleName });
+      permissionRows.push(...perms.map((permission) => ({ roleId, permission })));
     }
   }
   for (const [i, sub] of DEMO_SUBORDINATES.entries()) {
-    await tx.insert(users).values({
+    userRows.push({
       id: `USR-SUB${i + 1}`,
       userCode: `US${sub.phone.slice(-4)}`,
       phone: sub.phone,
@@ -75,7 +79,7 @@ async function seedFoundation(tx: Db, rand: () => number) {
     });
   }
   for (const c of DEMO_CONSIGNERS) {
-    await tx.insert(users).values({
+    userRows.push({
       id: `USR-${c.code}`,
       userCode: `U${c.code}`,
       phone: c.user.phone,
@@ -85,9 +89,7 @@ async function seedFoundation(tx: Db, rand: () => number) {
       isDemo: true,
     });
   }
-  await tx
-    .insert(users)
-    .values({ id: 'USR-ADMIN', userCode: 'UADMIN', phone: DEMO_ADMIN.phone, name: DEMO_ADMIN.name, kind: 'ADMIN', isDemo: true });
+  userRows.push({ id: 'USR-ADMIN', userCode: 'UADMIN', phone: DEMO_ADMIN.phone, name: DEMO_ADMIN.name, kind: 'ADMIN', isDemo: true });
 
   const used = new Set<string>();
   for (const op of DEMO_OPERATORS) {
@@ -101,7 +103,7 @@ async function seedFoundation(tx: Db, rand: () => number) {
       used.add(number);
       const model = pick(VEHICLE_MODELS);
       const city = pick(CITIES);
-      await tx.insert(vehicles).values({
+      vehicleRows.push({
         id: `VEH-${op.id}-${String(n + 1).padStart(2, '0')}`,
         operatorId: op.id,
         number,
@@ -120,7 +122,7 @@ async function seedFoundation(tx: Db, rand: () => number) {
       });
     }
     for (let d = 0; d < 4; d++) {
-      await tx.insert(drivers).values({
+      driverRows.push({
         id: `DRV-${op.id}-${d + 1}`,
         operatorId: op.id,
         name: pick(DRIVER_NAMES),
@@ -128,6 +130,14 @@ async function seedFoundation(tx: Db, rand: () => number) {
       });
     }
   }
+
+  await tx.insert(operators).values(DEMO_OPERATORS.map(({ id, name, companyName, city }) => ({ id, name, companyName, city })));
+  await tx.insert(consigners).values(DEMO_CONSIGNERS.map(({ code, name }) => ({ code, name })));
+  await tx.insert(roles).values(roleRows);
+  await tx.insert(rolePermissions).values(permissionRows);
+  await tx.insert(users).values(userRows);
+  await tx.insert(vehicles).values(vehicleRows);
+  await tx.insert(drivers).values(driverRows);
 }
 
 /** Each area appends its step here (its file lives in seed/<domain>.ts). */

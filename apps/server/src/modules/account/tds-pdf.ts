@@ -1,5 +1,5 @@
 import type { Declaration } from '@bhada/contracts/account';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../lib/document-libraries.ts';
 import { PDF_FONT, useIndianFonts } from '../../lib/pdf-fonts.ts';
 
 /** The text of each kind (ADR 111): section 194C(6) of the Income-tax Act, 1961, and the undertaking. */
@@ -27,8 +27,9 @@ export function declarationText(d: Declaration): { title: string; paragraphs: st
 }
 
 /** The signed declaration as a PDF (A4, in the portal's PDF face, which prints Hindi names too). */
-export function declarationPdf(d: Declaration, signedAt: string): Promise<Buffer> {
+export async function declarationPdf(d: Declaration, signedAt: string): Promise<Buffer> {
   const { title, paragraphs } = declarationText(d);
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: d.name, Subject: `PAN ${d.panNumber}` } });
   useIndianFonts(doc);
   const chunks: Buffer[] = [];

@@ -1,7 +1,7 @@
 import { OPERATIONS_MESSAGES, type REPORT_TYPES } from '@bhada/contracts/operations';
 import { IST_TIME_ZONE, istDayEnd, istDayStart } from '@bhada/contracts/time';
-import ExcelJS from 'exceljs';
 import type { ServiceContext } from '../../lib/context.ts';
+import { loadExcelJs } from '../../lib/document-libraries.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -58,6 +58,7 @@ export async function buildReport(
   const title = REPORT_TITLES[reportType];
   // title, period, generated, one blank row, then the column headings (ADR 141)
   const headerRow = 5;
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(title, { views: [xlsxFrozenView(headerRow)], pageSetup: xlsxPrintSetup(headerRow) });
   sheet.addRow([`${title} — ${consignerName}`]).font = { bold: true, size: 14 };

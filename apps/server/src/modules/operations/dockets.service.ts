@@ -1,10 +1,10 @@
 import { type DocketResponse, OPERATIONS_MESSAGES, type saveDocketRequestSchema } from '@bhada/contracts/operations';
 import { extensionOf, FILE_KINDS, MAX_FILE_BYTES, UPLOAD_URL_TTL_SECONDS } from '@bhada/contracts/pod';
-import PDFDocument from 'pdfkit';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { loadPdfKit } from '../../lib/document-libraries.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { SNIFF_BYTES, sniff } from '../../lib/file-check.ts';
 import { newId } from '../../lib/ids.ts';
@@ -196,6 +196,7 @@ export async function docketPdf(ctx: ServiceContext, { cCode }: { cCode: string 
   const d = await getDocket(ctx, { cCode });
   if (!d.docket) throw notFound(OPERATIONS_MESSAGES.docketNotFound);
   const c = d.consignment;
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: 40 });
   useIndianFonts(doc);
   const chunks: Buffer[] = [];

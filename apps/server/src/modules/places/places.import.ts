@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type Db, inTransaction } from '../../db/client.ts';
@@ -16,6 +15,11 @@ import * as repo from './places-import.repository.ts';
  * Progress is one row per source in `gazetteer_imports`, advanced in the same transaction as each batch under
  * a row lock: a restart resumes where it stopped, two processes never insert the same lines, and a finished
  * source is never read again.
+ *
+ * The file is streamed, never held whole (ADR 169): an import that has not begun reads it once for the line
+ * count and the districts (keeping only the districts' sums), then again batch by batch; a resumed one reads
+ * it once, from where it stopped. Holding the 11.7 MB file, its 155,570 lines and all of them parsed at once
+ * raised the server's peak memory by about 100 MB right after its first start.
  */
 
 const requireHere = createRequire(import.meta.url);
@@ -58,19 +62,63 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** Districts at the centroid of their post offices. */
-function districtRows(lines: Array<Line | null>): Row[] {
-  const byKey = new Map<string, { state: string; district: string; lat: number; lng: number; n: number }>();
-  for (const l of lines) {
-    if (!l) continue;
-    const key = `${l.state}\u0000${l.district}`;
-    const d = byKey.get(key) ?? { state: l.state, district: l.district, lat: 0, lng: 0, n: 0 };
-    d.lat += l.lat;
-    d.lng += l.lng;
-    d.n += 1;
-    byKey.set(key, d);
+/** The file's non-empty lines in order, one read chunk's worth at a time. */
+async function* lineChunks(file: string): AsyncGenerator<string[]> {
+  let rest = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
+    const parts = (rest + (chunk as string)).split('\n');
+    rest = parts.pop()!;
+    yield parts.filter((l) => l.trim() !== '');
   }
-  return [...byKey.values()].map((d) => ({
+  if (rest.trim() !== '') yield [rest];
+}
+
+/** Lines [from, to) of the file, read forward: a range before the last one read starts the file again. */
+function lineCursor(file: string) {
+  let chunks = lineChunks(file);
+  let buffer: string[] = [];
+  /** the line number of buffer[0] */
+  let bufferStart = 0;
+  return async (from: number, to: number): Promise<string[]> => {
+    if (from < bufferStart) {
+      chunks = lineChunks(file);
+      buffer = [];
+      bufferStart = 0;
+    }
+    const out: string[] = [];
+    for (let at = from; ; ) {
+      const end = bufferStart + buffer.length;
+      if (at < end) {
+        out.push(...buffer.slice(at - bufferStart, to - bufferStart));
+        at = Math.min(to, end);
+      }
+      if (at >= to) return out;
+      const next = await chunks.next();
+      if (next.done) return out;
+      bufferStart = end;
+      buffer = next.value;
+    }
+  };
+}
+
+/** One pass over the file: its line count and its districts at the centroid of their post offices. */
+async function countAndDistricts(file: string): Promise<{ total: number; districts: Row[] }> {
+  const byKey = new Map<string, { state: string; district: string; lat: number; lng: number; n: number }>();
+  let total = 0;
+  for await (const lines of lineChunks(file)) {
+    total += lines.length;
+    for (const text of lines) {
+      const l = parseLine(text);
+      if (!l) continue;
+      const key = `${l.state}\u0000${l.district}`;
+      const d = byKey.get(key) ?? { state: l.state, district: l.district, lat: 0, lng: 0, n: 0 };
+      d.lat += l.lat;
+      d.lng += l.lng;
+      d.n += 1;
+      byKey.set(key, d);
+    }
+  }
+  const districts: Row[] = [...byKey.values()].map((d) => ({
     id: `DI-${slug(d.state)}-${slug(d.district)}`.slice(0, 60),
     name: d.district,
     city: d.district,
@@ -82,6 +130,7 @@ function districtRows(lines: Array<Line | null>): Row[] {
     lng: Math.round((d.lng / d.n) * 10_000) / 10_000,
     rank: 2,
   }));
+  return { total, districts };
 }
 
 const localityRow = (l: Line, lineNo: number): Row => ({
@@ -123,22 +172,33 @@ export async function importPostalPlaces(
   const before = await repo.importProgress(db, opts.source);
   if (before?.completedAt) return { lines: 0, complete: true };
 
-  const lines = (await readFile(opts.file, 'utf8')).split('\n').filter((l) => l.trim() !== '');
-  const total = lines.length;
-  await repo.registerImport(db, { source: opts.source, totalLines: total });
+  // districts come with the first batch, so only an import that has not begun needs them
+  const first = before && before.nextLine > 0 ? undefined : await countAndDistricts(opts.file);
+  if (first) await repo.registerImport(db, { source: opts.source, totalLines: first.total });
+  const readLines = lineCursor(opts.file);
   const batchSize = opts.batchSize ?? 2000;
   let handled = 0;
   for (let batch = 0; opts.maxBatches === undefined || batch < opts.maxBatches; batch++) {
     if (opts.stop?.()) break;
+    // the batch is read where this process expects it, before the transaction, so requests waiting for the
+    // database do not wait for the file; another process that took those lines meanwhile means reading again
+    const expected = (await repo.importProgress(db, opts.source))!;
+    if (expected.completedAt) return { lines: handled, complete: true };
+    let from = expected.nextLine;
+    let lines = await readLines(from, Math.min(expected.totalLines, from + batchSize));
     const done = await inTransaction(db, async (tx) => {
       const row = (await repo.importProgress(tx, opts.source, { lock: true }))!;
       if (row.completedAt) return true;
-      const from = row.nextLine;
-      if (from === 0) await repo.insertGazetteerRows(tx, districtRows(lines.map(parseLine)));
+      if (row.nextLine !== from) {
+        from = row.nextLine;
+        lines = await readLines(from, Math.min(row.totalLines, from + batchSize));
+      }
+      const total = row.totalLines;
+      if (from === 0) await repo.insertGazetteerRows(tx, first?.districts ?? (await countAndDistricts(opts.file)).districts);
       const to = Math.min(total, from + batchSize);
       const rows: Row[] = [];
       for (let i = from; i < to; i++) {
-        const parsed = parseLine(lines[i]!);
+        const parsed = parseLine(lines[i - from] ?? '');
         if (parsed) rows.push(localityRow(parsed, i + 1));
       }
       await repo.insertGazetteerRows(tx, rows);

@@ -6,9 +6,8 @@ import {
   type TripsReportQuery,
 } from '@bhada/contracts/fleet';
 import { istDayEnd, istDayStart } from '@bhada/contracts/time';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import type { ServiceContext } from '../../lib/context.ts';
+import { loadExcelJs, loadPdfKit } from '../../lib/document-libraries.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { PDF_FONT, useIndianFonts } from '../../lib/pdf-fonts.ts';
 import { XLSX_MONEY_FORMAT, xlsxDate, xlsxFrozenView, xlsxPrintSetup } from '../../lib/spreadsheet.ts';
@@ -116,6 +115,7 @@ export const tripsReportContentType = (format: 'xlsx' | 'pdf') =>
 
 /** The workbook: title and period, a frozen heading row with a filter, real date cells, amounts in rupees. */
 export async function tripsReportXlsx(rows: TripsReportRow[], q: TripsReportQuery): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const book = new ExcelJS.Workbook();
   const headerRow = 3;
   const sheet = book.addWorksheet('Trips', { views: [xlsxFrozenView(headerRow)], pageSetup: xlsxPrintSetup(headerRow) });
@@ -163,7 +163,8 @@ export async function tripsReportXlsx(rows: TripsReportRow[], q: TripsReportQuer
 }
 
 /** The PDF: landscape A4 in the embedded face (₹ and Hindi print), the heading repeated on every page. */
-export function tripsReportPdf(rows: TripsReportRow[], q: TripsReportQuery): Promise<Buffer> {
+export async function tripsReportPdf(rows: TripsReportRow[], q: TripsReportQuery): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = useIndianFonts(new PDFDocument({ size: 'A4', layout: 'landscape', margin: 30, info: { Title: 'Trips report' } }));
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,6 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import { loadExcelJs, loadPdfKit } from '../../lib/document-libraries.ts';
 import { PDF_FONT, useIndianFonts } from '../../lib/pdf-fonts.ts';
 import {
   columnLetter,
@@ -73,6 +72,7 @@ async function writeXlsx(out: PassThrough, s: Statement) {
   // title, operator, period, generated, the summary, one blank row, then the column headings
   const headerRow = 4 + s.summary.length + 2;
   const lastColumn = columnLetter(s.columns.length);
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(words.sheet, {
     views: [xlsxFrozenView(headerRow)],
@@ -163,6 +163,7 @@ const DEVANAGARI = /\u093F|\u0930\u094D(?=[\u0915-\u0939])/;
 
 async function writePdf(out: PassThrough, s: Statement) {
   const words = statementWords(s.lang);
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
