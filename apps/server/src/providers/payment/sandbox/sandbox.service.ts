@@ -3,8 +3,9 @@ import { UPI_PATTERN } from '@bhada/contracts/payments';
 import type { Db } from '../../../db/client.ts';
 import { randomToken } from '../../../lib/crypto.ts';
 import { newId } from '../../../lib/ids.ts';
-import { signParams, signString, verifyString } from '../checksum.ts';
+import { signString, verifyString } from '../checksum.ts';
 import { paisaOf, rupeesText } from '../port.ts';
+import { bankNameOf, callbackFields } from './callback-form.ts';
 import {
   BANK_NAMES,
   CALLBACK_MODE,
@@ -315,33 +316,6 @@ export async function decide(db: Db, cfg: SandboxConfig, orderId: string, chosen
     }
   }
   return { callback: callbackFields(cfg, row), callbackUrl: row.callbackUrl, order: row };
-}
-
-function bankNameOf(row: repo.SandboxOrder): string {
-  if (row.paymentMode === 'NET_BANKING') return NB_CHANNELS.find((c) => c.channelCode === row.channelCode)?.channelName ?? '';
-  if (row.paymentMode === 'UPI') return row.payerAccount?.split('@')[1]?.toUpperCase() ?? '';
-  const scheme = row.cardBin ? schemeOf(row.cardBin) : undefined;
-  return scheme ? BANK_NAMES[scheme] : '';
-}
-
-/** The provider-style callback form (uppercase fields, CHECKSUMHASH over the sorted values). */
-export function callbackFields(cfg: SandboxConfig, row: repo.SandboxOrder): Record<string, string> {
-  const fields: Record<string, string> = {
-    BANKNAME: bankNameOf(row),
-    BANKTXNID: row.bankTxnId ?? '',
-    CURRENCY: 'INR',
-    GATEWAYNAME: row.paymentMode === 'NET_BANKING' ? (row.channelCode ?? '') : row.paymentMode === 'UPI' ? 'UPI' : 'HDFC',
-    MID: row.mid,
-    ORDERID: row.orderId,
-    PAYMENTMODE: CALLBACK_MODE[row.paymentMode ?? ''] ?? '',
-    RESPCODE: row.respCode ?? '',
-    RESPMSG: row.respMsg ?? '',
-    STATUS: row.status,
-    TXNAMOUNT: rupeesText(row.amountPaisa),
-    TXNDATE: row.updatedAt.toISOString().replace('T', ' ').slice(0, 19),
-    TXNID: row.txnId ?? '',
-  };
-  return { ...fields, CHECKSUMHASH: signParams(fields, cfg.merchantKey) };
 }
 
 /** Ends a pending sandbox payment now (the "resolve" button); the merchant learns it by its status call. */
