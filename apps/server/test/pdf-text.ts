@@ -23,15 +23,14 @@ function parse(bytes: Buffer) {
     const dict = at >= 0 ? body.slice(0, at) : body;
     let stream = '';
     if (at >= 0) {
-      const data = body
-        .slice(at + 6)
-        .replace(/^\r?\n/, '')
-        .replace(/\r?\nendstream[\s\S]*$/, '');
-      try {
-        stream = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
-      } catch {
-        stream = data;
-      }
+      // the dictionary's /Length says where the data ends: the bytes before "endstream" may themselves be
+      // a line end (a compressed stream ends in one about once in 256), so they cannot mark the end
+      const length = Number(dict.match(/\/Length\s+(\d+)\b(?!\s+\d+\s+R)/)?.[1] ?? Number.NaN);
+      if (!Number.isInteger(length)) throw new Error(`PDF object ${m[1]}: stream without a direct /Length`);
+      const start = at + 6 + (body.startsWith('\r\n', at + 6) ? 2 : 1);
+      const data = Buffer.from(body.slice(start, start + length), 'latin1');
+      // a stream that does not inflate is a broken file, not an empty text
+      stream = /\/FlateDecode/.test(dict) ? inflateSync(data).toString('latin1') : data.toString('latin1');
     }
     objects.set(Number(m[1]), { dict, stream });
   }
