@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // a deprecation is a failure: pg 9 removes what pg 8 only warns about (queries overlapping on one connection)
+    poolOptions: { forks: { execArgv: ['--throw-deprecation'] } },
   },
 });

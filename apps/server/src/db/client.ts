@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { queueQueries } from './queued-client.ts';
 import * as schema from './schema/index.ts';
 import { copyTemplateIfEmpty } from './template.ts';
 
@@ -61,6 +62,7 @@ export function fromPglite(client: PGlite): Database {
 }
 
 export function fromPool(pool: pg.Pool): Database {
+  pool.on('connect', queueQueries);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/http.ts';
 import { useSessionAccess } from '../lib/session.ts';
 
-type QueryLike<T> = { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+export type QueryLike<T> = { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 
 /**
  * Loading, error, forbidden and empty states in one place, so every list answers the same way.

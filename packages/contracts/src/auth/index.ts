@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 import { indianMobileSchema } from '../common/index.ts';
 
-export const AUTH_ERRORS = {
+export const AUTH_ERRORS = errorCodes([
   /** the code is wrong, expired, already used or its tries are spent */
-  OTP_INVALID: 'OTP_INVALID',
+  'OTP_INVALID',
   /** more than 3 codes asked for one phone in 15 minutes */
-  OTP_SEND_LIMIT: 'OTP_SEND_LIMIT',
+  'OTP_SEND_LIMIT',
   /** the verified phone belongs to no account */
-  ACCOUNT_NOT_FOUND: 'ACCOUNT_NOT_FOUND',
-} as const;
+  'ACCOUNT_NOT_FOUND',
+]);
 
 export const AUTH_MESSAGES = {
   otpSent: 'If this number is registered, a code has been sent to it.',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { errorCodes } from './error-codes.ts';
 
 export { SUCCESS_CODE } from '../constants/index.ts';
+export { errorCodes } from './error-codes.ts';
 
 /** The one response envelope every API call answers with (ARCHITECTURE §4). */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
@@ -23,26 +25,26 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type Envelope<T> = { success: boolean; data?: T; message?: string; errorCode: string };
 
 /** Generic errors used by every domain. The server maps each to an HTTP status in one table. */
-export const COMMON_ERRORS = {
+export const COMMON_ERRORS = errorCodes([
   /** request body, query or params fail their contract */
-  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  'VALIDATION_FAILED',
   /** no valid session token */
-  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  'UNAUTHENTICATED',
   /** the actor lacks the permission the call needs */
-  FORBIDDEN: 'FORBIDDEN',
+  'FORBIDDEN',
   /** the resource does not exist or belongs to someone else */
-  NOT_FOUND: 'NOT_FOUND',
+  'NOT_FOUND',
   /** the resource changed since the client read it */
-  CONFLICT: 'CONFLICT',
+  'CONFLICT',
   /** too many requests */
-  RATE_LIMITED: 'RATE_LIMITED',
+  'RATE_LIMITED',
   /** the body is in a format the call does not take (text where a form or JSON is expected) */
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  'UNSUPPORTED_MEDIA_TYPE',
   /** an upload beyond the file size limit */
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
   /** anything unexpected; details only in the log */
-  INTERNAL: 'INTERNAL',
-} as const;
+  'INTERNAL',
+]);
 
 export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',

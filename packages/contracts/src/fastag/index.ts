@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 import { epochSecondsSchema } from '../common/index.ts';
 import { parseRupeeAmount } from '../money/index.ts';
 
 /** Errors of the Fastag area. */
-export const FASTAG_ERRORS = {
+export const FASTAG_ERRORS = errorCodes([
   /** a manual recharge asks for more than the wallet holds */
-  FASTAG_RECHARGE_EXCEEDS_WALLET: 'FASTAG_RECHARGE_EXCEEDS_WALLET',
+  'FASTAG_RECHARGE_EXCEEDS_WALLET',
   /** the tag is blocked or closed at the issuer */
-  FASTAG_TAG_INACTIVE: 'FASTAG_TAG_INACTIVE',
+  'FASTAG_TAG_INACTIVE',
   /** a toll webhook's signature does not match its raw body */
-  FASTAG_WEBHOOK_SIGNATURE_INVALID: 'FASTAG_WEBHOOK_SIGNATURE_INVALID',
+  'FASTAG_WEBHOOK_SIGNATURE_INVALID',
   /** a toll webhook names a tag this platform does not hold */
-  FASTAG_UNKNOWN_TAG: 'FASTAG_UNKNOWN_TAG',
+  'FASTAG_UNKNOWN_TAG',
   /** a dispute is raised on something other than a successful toll debit */
-  FASTAG_DISPUTE_NOT_ALLOWED: 'FASTAG_DISPUTE_NOT_ALLOWED',
-} as const;
+  'FASTAG_DISPUTE_NOT_ALLOWED',
+]);
 
 export const FASTAG_MESSAGES = {
   invalidAmount: 'Invalid amount',

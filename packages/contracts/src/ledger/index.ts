@@ -1,10 +1,11 @@
+import { errorCodes } from '../common/error-codes.ts';
 /** Errors of the money core shared by wallet, fastag, tokens and payments. */
-export const LEDGER_ERRORS = {
+export const LEDGER_ERRORS = errorCodes([
   /** a debit would take a balance that may not go negative below zero */
-  INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
+  'INSUFFICIENT_BALANCE',
   /** an idempotency key was reused for a different request */
-  IDEMPOTENCY_MISMATCH: 'IDEMPOTENCY_MISMATCH',
-} as const;
+  'IDEMPOTENCY_MISMATCH',
+]);
 
 export const LEDGER_MESSAGES = {
   insufficientBalance: 'Insufficient wallet balance. Please add money to your wallet.',

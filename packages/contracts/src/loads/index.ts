@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 import { indianMobileSchema } from '../common/index.ts';
 
 /**
@@ -22,14 +23,14 @@ export type OperatorLoadState = z.infer<typeof operatorLoadStateSchema>;
 export const BODY_TYPES = ['OPEN', 'CONTAINER', 'TRAILER'] as const;
 export const bodyTypeSchema = z.enum(BODY_TYPES, { error: 'Choose a body type' });
 
-export const LOADS_ERRORS = {
+export const LOADS_ERRORS = errorCodes([
   /** a transition the load state machine does not allow from the load's current state */
-  LOAD_STATE_CONFLICT: 'LOAD_STATE_CONFLICT',
+  'LOAD_STATE_CONFLICT',
   /** a posted load's dates do not fit (window after loading time, in the past, too long) */
-  LOAD_DATES_INVALID: 'LOAD_DATES_INVALID',
+  'LOAD_DATES_INVALID',
   /** the consigner/admin override of the winner came after its deadline or names no quote */
-  AWARD_NOT_ALLOWED: 'AWARD_NOT_ALLOWED',
-} as const;
+  'AWARD_NOT_ALLOWED',
+]);
 
 export const LOADS_MESSAGES = {
   consentSaved: 'Response saved',

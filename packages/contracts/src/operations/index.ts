@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 import { MAX_MOVEMENT_PAISA } from '../money/index.ts';
 
 /**
@@ -8,12 +9,12 @@ import { MAX_MOVEMENT_PAISA } from '../money/index.ts';
  * spec: marketplace §2, §3, §7 "Consigner vehicles", "Consignment admin", "Trucking docket and scheduling".
  */
 
-export const OPERATIONS_ERRORS = {
+export const OPERATIONS_ERRORS = errorCodes([
   /** a docket, invoice or delivery change after the action window closed (ADR 131) */
-  ACTION_WINDOW_CLOSED: 'ACTION_WINDOW_CLOSED',
+  'ACTION_WINDOW_CLOSED',
   /** a consignment that has collected money or whose vehicle has loaded cannot be deleted */
-  CONSIGNMENT_LOCKED: 'CONSIGNMENT_LOCKED',
-} as const;
+  'CONSIGNMENT_LOCKED',
+]);
 
 /** spec §8, exact where the spec has the text. */
 export const OPERATIONS_MESSAGES = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
+import { tripListItemSchema } from '../trips/shapes.ts';
 
 /**
  * Payments: one order pipeline for money coming in (wallet top-up, token, membership, consigner
@@ -6,16 +8,16 @@ import { z } from 'zod';
  * Wire amounts of this area are RUPEES (max 2 decimals); fields named `…InPaisa` are paisa.
  */
 
-export const PAYMENTS_ERRORS = {
+export const PAYMENTS_ERRORS = errorCodes([
   /** the browser sent an amount or internet charge that differs from the server's own figure */
-  PAYMENT_AMOUNT_MISMATCH: 'PAYMENT_AMOUNT_MISMATCH',
+  'PAYMENT_AMOUNT_MISMATCH',
   /** the order is already being paid, settled or failed; a fresh order is needed */
-  PAYMENT_ORDER_CLOSED: 'PAYMENT_ORDER_CLOSED',
+  'PAYMENT_ORDER_CLOSED',
   /** the provider's transaction token (15 minutes) has expired */
-  PAYMENT_SESSION_EXPIRED: 'PAYMENT_SESSION_EXPIRED',
+  'PAYMENT_SESSION_EXPIRED',
   /** the payment provider could not be reached or refused the request */
-  PAYMENT_PROVIDER_FAILED: 'PAYMENT_PROVIDER_FAILED',
-} as const;
+  'PAYMENT_PROVIDER_FAILED',
+]);
 
 /** Spec texts (fastag §5, §8; marketplace §8) plus the few this area had to name itself. */
 export const PAYMENTS_MESSAGES = {
@@ -257,23 +259,19 @@ export function consignerTdsPaisa(freightPaisa: number): number {
 
 /** GET balance/trip (code): what the consigner owes per trip (spec marketplace §7 Consigner payment). */
 export const consignerBalanceQuerySchema = z.object({ code: z.string().max(40).optional() });
-export const tripBalanceSchema = z.object({
-  tripId: z.string(),
-  demandId: z.string(),
-  vehicleNumber: z.string(),
-  originCity: z.string(),
-  destinationCity: z.string(),
-  state: z.string(),
-  /** ISO */
-  createdAt: z.string(),
-  freightInPaisa: z.number().int(),
-  tdsInPaisa: z.number().int(),
-  paidInPaisa: z.number().int(),
-  /** paid at the bank, not yet confirmed: not payable again until it settles or fails */
-  pendingInPaisa: z.number().int(),
-  /** freight − TDS − paid − pending, never below 0 */
-  balanceInPaisa: z.number().int(),
-});
+export const tripBalanceSchema = tripListItemSchema
+  .pick({ tripId: true, demandId: true, originCity: true, destinationCity: true, createdAt: true })
+  .extend({
+    vehicleNumber: z.string(),
+    state: z.string(),
+    freightInPaisa: z.number().int(),
+    tdsInPaisa: z.number().int(),
+    paidInPaisa: z.number().int(),
+    /** paid at the bank, not yet confirmed: not payable again until it settles or fails */
+    pendingInPaisa: z.number().int(),
+    /** freight − TDS − paid − pending, never below 0 */
+    balanceInPaisa: z.number().int(),
+  });
 export type TripBalance = z.infer<typeof tripBalanceSchema>;
 export const consignerBalancesSchema = z.object({
   userCode: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 
 /** Documents a trip carries; each is uploaded through a signed URL and checked by content. */
 export const DOC_TYPES = ['POD', 'BILTI', 'CHARGE_DOCUMENT', 'INVOICE'] as const;
@@ -24,14 +25,14 @@ export const MAX_POD_FILES = 10;
 export const COMPRESS_ABOVE_BYTES = 1.5 * 1024 * 1024;
 export const UPLOAD_URL_TTL_SECONDS = 600;
 
-export const POD_ERRORS = {
+export const POD_ERRORS = errorCodes([
   /** the file's bytes are not the type its name claims, or not an allowed type */
-  FILE_REJECTED: 'FILE_REJECTED',
+  'FILE_REJECTED',
   /** the uploaded file is larger than MAX_FILE_BYTES */
-  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  'FILE_TOO_LARGE',
   /** a resource key was never uploaded, or belongs to another trip */
-  FILE_NOT_UPLOADED: 'FILE_NOT_UPLOADED',
-} as const;
+  'FILE_NOT_UPLOADED',
+]);
 
 export const POD_MESSAGES = {
   uploaded: 'POD uploaded successfully',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 import { bandSchema, PRICE_MAX_RUPEES, PRICE_MIN_RUPEES, rupeesSchema } from '../loads/index.ts';
 
-export const QUOTES_ERRORS = {
+export const QUOTES_ERRORS = errorCodes([
   /** the load's bidding window has closed (or the load is no longer open) */
-  QUOTE_WINDOW_CLOSED: 'QUOTE_WINDOW_CLOSED',
+  'QUOTE_WINDOW_CLOSED',
   /** the operator rejected this load and must accept it before quoting */
-  QUOTE_LOAD_REJECTED: 'QUOTE_LOAD_REJECTED',
-} as const;
+  'QUOTE_LOAD_REJECTED',
+]);
 
 export const QUOTES_MESSAGES = {
   submitted: 'Quote submitted',

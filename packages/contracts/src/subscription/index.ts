@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 
 /**
  * Membership (the spec's "subscription", ADR 060): one plan, paid from the operator's wallet.
@@ -7,10 +8,10 @@ import { z } from 'zod';
  * taken from transactionStatus; the process ends as SUCCESS or FAILURE".
  */
 
-export const SUBSCRIPTION_ERRORS = {
+export const SUBSCRIPTION_ERRORS = errorCodes([
   /** a membership was bought while the current one runs longer than the renewal window */
-  MEMBERSHIP_ALREADY_ACTIVE: 'MEMBERSHIP_ALREADY_ACTIVE',
-} as const;
+  'MEMBERSHIP_ALREADY_ACTIVE',
+]);
 
 export const SUBSCRIPTION_MESSAGES = {
   interestSaved: 'Saved',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 import { indianMobileSchema, pageQuerySchema } from '../common/index.ts';
 import { parseRupees } from '../money/index.ts';
 
@@ -7,16 +8,16 @@ import { parseRupees } from '../money/index.ts';
  * story, rate cards and referral. Shapes the spec does not show are designed here (ADR 120).
  */
 
-export const SUPPORT_ERRORS = {
+export const SUPPORT_ERRORS = errorCodes([
   /** the ticket's state does not allow this (a message on a closed ticket, resolving twice differently) */
-  TICKET_STATE_CONFLICT: 'TICKET_STATE_CONFLICT',
+  'TICKET_STATE_CONFLICT',
   /** a survey already answered by this user */
-  SURVEY_ALREADY_ANSWERED: 'SURVEY_ALREADY_ANSWERED',
+  'SURVEY_ALREADY_ANSWERED',
   /** a referral that cannot be taken: own code, unknown code, number already joined */
-  REFERRAL_NOT_ALLOWED: 'REFERRAL_NOT_ALLOWED',
+  'REFERRAL_NOT_ALLOWED',
   /** a rate card under review or approved cannot be edited */
-  RATE_CARD_LOCKED: 'RATE_CARD_LOCKED',
-} as const;
+  'RATE_CARD_LOCKED',
+]);
 
 export const SUPPORT_MESSAGES = {
   ticketNotFound: 'Ticket not found',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 import { indianMobileSchema } from '../common/index.ts';
 
 /**
@@ -10,20 +11,20 @@ export const TOKEN_STATUSES = ['DRAFT', 'INITIATED', 'PAID', 'CANCELLED'] as con
 export const tokenStatusSchema = z.enum(TOKEN_STATUSES);
 export type TokenStatus = z.infer<typeof tokenStatusSchema>;
 
-export const TOKENS_ERRORS = {
+export const TOKENS_ERRORS = errorCodes([
   /** the load is not awarded to the caller's operator, or no longer waiting for a token */
-  TOKEN_NOT_PAYABLE: 'TOKEN_NOT_PAYABLE',
+  'TOKEN_NOT_PAYABLE',
   /** pay-token called before a vehicle and a driver were chosen */
-  TOKEN_DETAILS_MISSING: 'TOKEN_DETAILS_MISSING',
+  'TOKEN_DETAILS_MISSING',
   /** the chosen vehicle does not fit the load or is busy on another trip */
-  VEHICLE_NOT_ELIGIBLE: 'VEHICLE_NOT_ELIGIBLE',
+  'VEHICLE_NOT_ELIGIBLE',
   /** cancel asked for a token that was never paid */
-  TOKEN_NOT_PAID: 'TOKEN_NOT_PAID',
+  'TOKEN_NOT_PAID',
   /** a shared confirmation link whose signature does not match (altered, or the award changed) */
-  SHARE_LINK_INVALID: 'SHARE_LINK_INVALID',
+  'SHARE_LINK_INVALID',
   /** a shared confirmation link past its expiry */
-  SHARE_LINK_EXPIRED: 'SHARE_LINK_EXPIRED',
-} as const;
+  'SHARE_LINK_EXPIRED',
+]);
 
 export const TOKENS_MESSAGES = {
   detailsSaved: 'Vehicle and driver saved',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 
 /** A trip's position is older than this → the truck shows as "last seen". */
 export const STALE_POSITION_MINUTES = 30;
@@ -6,10 +7,10 @@ export const STALE_POSITION_MINUTES = 30;
 export const STOP_MIN_MINUTES = 20;
 export const AVERAGE_SPEED_KMPH = 40;
 
-export const TRACKING_ERRORS = {
+export const TRACKING_ERRORS = errorCodes([
   /** OsmAnd ingestion with an unknown or revoked device id */
-  DEVICE_UNAUTHORIZED: 'DEVICE_UNAUTHORIZED',
-} as const;
+  'DEVICE_UNAUTHORIZED',
+]);
 
 export const TRACKING_MESSAGES = {
   noData: 'No location received for this trip yet',

@@ -1,27 +1,28 @@
+import { errorCodes } from '../common/error-codes.ts';
 // Error codes and the spec's messages of the trips area.
 
-export const TRIPS_ERRORS = {
+export const TRIPS_ERRORS = errorCodes([
   /** the stage or target state does not fit the trip's current state */
-  TRIP_STAGE_MISMATCH: 'TRIP_STAGE_MISMATCH',
+  'TRIP_STAGE_MISMATCH',
   /** advance-state asked for an edge that needs the other party's OTP */
-  TRIP_OTP_REQUIRED: 'TRIP_OTP_REQUIRED',
+  'TRIP_OTP_REQUIRED',
   /** the stage code is wrong, expired or used */
-  TRIP_OTP_INVALID: 'TRIP_OTP_INVALID',
+  'TRIP_OTP_INVALID',
   /** five wrong tries on one code, or too many codes asked */
-  TRIP_OTP_LIMIT: 'TRIP_OTP_LIMIT',
+  'TRIP_OTP_LIMIT',
   /** the slot is outside the bookable windows */
-  SLOT_INVALID: 'SLOT_INVALID',
+  'SLOT_INVALID',
   /** another trip booked the same window at the same point */
-  SLOT_TAKEN: 'SLOT_TAKEN',
+  'SLOT_TAKEN',
   /** cancel or replace after the truck was loaded */
-  TRIP_NOT_CANCELLABLE: 'TRIP_NOT_CANCELLABLE',
+  'TRIP_NOT_CANCELLABLE',
   /** the replacement vehicle is on another running trip */
-  VEHICLE_BUSY: 'VEHICLE_BUSY',
+  'VEHICLE_BUSY',
   /** a claim that is no longer open for edits */
-  CHARGE_NOT_EDITABLE: 'CHARGE_NOT_EDITABLE',
+  'CHARGE_NOT_EDITABLE',
   /** notify-consigner asked again within the quiet period */
-  NOTIFY_TOO_SOON: 'NOTIFY_TOO_SOON',
-} as const;
+  'NOTIFY_TOO_SOON',
+]);
 
 export const TRIPS_MESSAGES = {
   stageMismatch: (state: string, stage: string) => `This trip is ${state.replace(/_/g, ' ').toLowerCase()}; ${stage} cannot be done now`,

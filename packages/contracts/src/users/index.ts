@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 import { indianMobileSchema } from '../common/index.ts';
 
 /**
@@ -26,14 +27,14 @@ export type PermissionCode = (typeof PERMISSION_GROUPS)[number]['permissions'][n
 export const ALL_PERMISSIONS = PERMISSION_GROUPS.flatMap((g) => g.permissions) as PermissionCode[];
 export const permissionCodeSchema = z.enum(ALL_PERMISSIONS as [PermissionCode, ...PermissionCode[]]);
 
-export const USERS_ERRORS = {
+export const USERS_ERRORS = errorCodes([
   /** a role with this name already exists for the operator */
-  ROLE_NAME_TAKEN: 'ROLE_NAME_TAKEN',
+  'ROLE_NAME_TAKEN',
   /** the phone already belongs to another user */
-  PHONE_TAKEN: 'PHONE_TAKEN',
+  'PHONE_TAKEN',
   /** the role still has users and cannot lose its last permission */
-  ROLE_IN_USE: 'ROLE_IN_USE',
-} as const;
+  'ROLE_IN_USE',
+]);
 
 export const USERS_MESSAGES = {
   userAdded: 'User added successfully',

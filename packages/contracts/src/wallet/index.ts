@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error-codes.ts';
 import { epochSecondsSchema } from '../common/index.ts';
 
 /** Errors of the wallet area and of report download links. */
-export const WALLET_ERRORS = {
+export const WALLET_ERRORS = errorCodes([
   /** a report link's download token is past its expiry */
-  DOWNLOAD_LINK_EXPIRED: 'DOWNLOAD_LINK_EXPIRED',
+  'DOWNLOAD_LINK_EXPIRED',
   /** a report link's download token is malformed, forged, or issued for another report or other parameters */
-  DOWNLOAD_LINK_INVALID: 'DOWNLOAD_LINK_INVALID',
-} as const;
+  'DOWNLOAD_LINK_INVALID',
+]);
 
 export const WALLET_MESSAGES = {
   startAfterEnd: 'Start Date cannot be greater than End Date',

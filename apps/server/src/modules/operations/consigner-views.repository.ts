@@ -39,6 +39,15 @@ function consignerTripWhere(f: ConsignerVehicleFilter) {
   );
 }
 
+/** A vehicle as the consigner's map shows it: its number, last known place and operator. */
+const vehicleOnMap = {
+  number: vehicles.number,
+  lat: vehicles.currentLat,
+  lng: vehicles.currentLng,
+  city: vehicles.currentCity,
+  operatorName: operators.companyName,
+};
+
 /** The vehicles on this consigner's trips, one row per vehicle with its latest trip; a page. */
 export async function listConsignerVehicles(db: Db, f: ConsignerVehicleFilter & { pageNo: number; pageSize: number }) {
   const where = consignerTripWhere(f);
@@ -68,11 +77,7 @@ export async function listConsignerVehicles(db: Db, f: ConsignerVehicleFilter & 
       destinationCity: latest.destinationCity,
       createdAt: latest.createdAt,
       tripCount: latest.tripCount,
-      number: vehicles.number,
-      lat: vehicles.currentLat,
-      lng: vehicles.currentLng,
-      city: vehicles.currentCity,
-      operatorName: operators.companyName,
+      ...vehicleOnMap,
     })
     .from(latest)
     .innerJoin(vehicles, eq(vehicles.id, latest.vehicleId))

@@ -3,19 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { positions, trackingDevices, tripEvents, trips } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 
-export async function findDeviceByHash(db: Db, identifierHash: string) {
-  const [row] = await db
-    .select({
-      id: trackingDevices.id,
-      operatorId: trackingDevices.operatorId,
-      vehicleId: trackingDevices.vehicleId,
-      revokedAt: trackingDevices.revokedAt,
-    })
-    .from(trackingDevices)
-    .where(eq(trackingDevices.identifierHash, identifierHash))
-    .limit(1);
-  return row;
-}
+export const findDeviceByHash = (db: Db, identifierHash: string) =>
+  db.query.trackingDevices.findFirst({
+    columns: { id: true, operatorId: true, vehicleId: true, revokedAt: true },
+    where: eq(trackingDevices.identifierHash, identifierHash),
+  });
 
 export async function insertDevice(db: Db, row: typeof trackingDevices.$inferInsert) {
   await db.insert(trackingDevices).values(row);

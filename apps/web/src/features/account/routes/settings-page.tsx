@@ -6,12 +6,10 @@ import {
   type Settings,
   type SettingsUpdate,
 } from '@bhada/contracts/account';
-import { Button, Card, Container, Group, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackHeader } from '../../../components/back-header.tsx';
-import { usePageTitle } from '../../../components/page-title.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryPage } from '../../../components/query-page.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/notify.ts';
@@ -137,12 +135,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
 /** spec fastag §2.10 menu Settings; marketplace §7 "GET and POST /setting": saved per user. */
 export default function SettingsPage() {
   const { t } = useTranslation('account');
-  usePageTitle(t('settings.title'));
-  const settings = useSettings();
   return (
-    <Container size="sm" px="xs" py="sm">
-      <BackHeader title={t('settings.title')} />
-      <QueryState query={settings}>{(s) => <SettingsForm settings={s} />}</QueryState>
-    </Container>
+    <QueryPage title={t('settings.title')} query={useSettings()}>
+      {(s) => <SettingsForm settings={s} />}
+    </QueryPage>
   );
 }

@@ -1,10 +1,8 @@
 import type { Survey } from '@bhada/contracts/support';
-import { Alert, Button, Card, Checkbox, Container, Group, Radio, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Radio, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackHeader } from '../../../components/back-header.tsx';
-import { usePageTitle } from '../../../components/page-title.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryPage } from '../../../components/query-page.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { useSubmitSurvey, useSurvey } from '../api/engagement.ts';
 
@@ -90,20 +88,15 @@ function SurveyForm({ survey }: { survey: Survey }) {
 /** The feedback survey (the app config's feedBackWidget opens it): answered once per user. */
 export default function SurveyPage() {
   const { t } = useTranslation('support');
-  usePageTitle(t('survey.title'));
-  const survey = useSurvey();
   return (
-    <Container size="xs" px="xs" py="sm">
-      <BackHeader title={t('survey.title')} />
-      <QueryState query={survey}>
-        {(data) =>
-          data.survey ? (
-            <SurveyForm survey={data.survey} />
-          ) : (
-            <Alert color="teal">{data.answered ? t('survey.thanks') : t('survey.none')}</Alert>
-          )
-        }
-      </QueryState>
-    </Container>
+    <QueryPage title={t('survey.title')} size="xs" query={useSurvey()}>
+      {(data) =>
+        data.survey ? (
+          <SurveyForm survey={data.survey} />
+        ) : (
+          <Alert color="teal">{data.answered ? t('survey.thanks') : t('survey.none')}</Alert>
+        )
+      }
+    </QueryPage>
   );
 }
