@@ -32,6 +32,8 @@ describe('tenant ids in repository calls', () => {
       await fastagRepo.findTag(db, { tagId: operatorId, operatorId: tagId });
       // @ts-expect-error the operator's transactions need the operator
       await fastagRepo.findTxn(db, { id: tagId });
+      // @ts-expect-error a tag's settings change only with its operator
+      await fastagRepo.updateTagSettings(db, { tagId, set: { autoRecharge: true } });
     };
     expectTypeOf(wrong).returns.resolves.toBeVoid();
   });

@@ -98,11 +98,14 @@ export async function listTagIds(db: Db, operatorId: OperatorId) {
   return rows.map((r) => r.tagId);
 }
 
-export async function updateTagSettings(db: Db, tagId: string, set: { autoRecharge: boolean; minBalancePaisa?: number }) {
+export async function updateTagSettings(
+  db: Db,
+  { operatorId, tagId, set }: { operatorId: OperatorId; tagId: string; set: { autoRecharge: boolean; minBalancePaisa?: number } },
+) {
   const [row] = await db
     .update(fastags)
     .set({ ...set, updatedAt: new Date() })
-    .where(eq(fastags.tagId, tagId))
+    .where(and(eq(fastags.tagId, tagId), eq(fastags.operatorId, operatorId)))
     .returning({ autoRecharge: fastags.autoRecharge, minBalancePaisa: fastags.minBalancePaisa });
   return row!;
 }

@@ -149,7 +149,7 @@ export async function updateAccount(db: Db, operatorId: OperatorId, body: Accoun
     const paisa = rupeesToPaisa(body.minBalance);
     if (paisa === null) throw badRequest(FASTAG_MESSAGES.invalidAmount, 'minBalance');
     const tag = await ownTag(db, operatorId, body.fastagId);
-    const saved = await repo.updateTagSettings(db, tag.tagId, { autoRecharge: true, minBalancePaisa: paisa });
+    const saved = await repo.updateTagSettings(db, { operatorId, tagId: tag.tagId, set: { autoRecharge: true, minBalancePaisa: paisa } });
     return {
       success: true,
       message: FASTAG_MESSAGES.minBalanceSuccess(tag.vehicleNumber),
@@ -166,7 +166,7 @@ export async function updateAccount(db: Db, operatorId: OperatorId, body: Accoun
       minBalancePaisa = paisa;
     }
     const tag = await ownTag(db, operatorId, body.id);
-    const saved = await repo.updateTagSettings(db, tag.tagId, { autoRecharge: body.recharge, minBalancePaisa });
+    const saved = await repo.updateTagSettings(db, { operatorId, tagId: tag.tagId, set: { autoRecharge: body.recharge, minBalancePaisa } });
     return {
       success: true,
       message: FASTAG_MESSAGES.toggleSuccess,
