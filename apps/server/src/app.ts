@@ -67,6 +67,8 @@ import { databaseStore, rateLimitStoreKind, redisClient } from './plugins/rate-l
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
+import { paymentSetup, SANDBOX_PREFIX } from './providers/payment/index.ts';
+import { sandboxRoutes } from './providers/payment/sandbox/sandbox.routes.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 export interface BuildOptions {
@@ -217,7 +219,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tripChangesRoutes, { secret });
   await app.register(podRoutes, { secret });
   await app.register(trackingRoutes, { publicUrl: config.PUBLIC_URL, production: isProduction(config) });
-  await app.register(paymentsRoutes, { config, secret });
+  // the payment provider is chosen once; the sandbox answers beside the payments area, never in production
+  const payment = paymentSetup(config, secret, app);
+  await app.register(paymentsRoutes, { config, setup: payment });
+  if (payment.sandbox) await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, config: payment.sandbox, db: () => app.db });
   await app.register(walletRoutes, { secret });
   await app.register(reportsRoutes);
   await app.register(subscriptionRoutes, {

@@ -22,8 +22,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, requireAuth, requireKind, requirePermission } from '../../plugins/auth.ts';
-import { paymentSetup, SANDBOX_PREFIX } from '../../providers/payment/index.ts';
-import { sandboxRoutes } from '../../providers/payment/sandbox/sandbox.routes.ts';
+import type { PaymentSetup } from '../../providers/payment/index.ts';
 import * as consignerPayments from './consigner-payments.service.ts';
 import * as settlement from './payment-settlement.service.ts';
 import * as payments from './payments.service.ts';
@@ -39,13 +38,10 @@ declare module 'fastify' {
   }
 }
 
-const plugin: FastifyPluginAsyncZod<{ config: Config; secret: string }> = async (app, opts) => {
-  const setup = paymentSetup(opts.config, opts.secret, app);
+/** `setup` is the provider app.ts chose (ADR 050); the sandbox's own routes are registered beside these. */
+const plugin: FastifyPluginAsyncZod<{ config: Config; setup: PaymentSetup }> = async (app, opts) => {
+  const { setup } = opts;
   if (setup.disabledReason) app.log.error(setup.disabledReason);
-  if (setup.sandbox) {
-    const sandboxConfig = setup.sandbox;
-    await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, config: sandboxConfig, db: () => app.db });
-  }
 
   const deps: payments.PaymentsDeps = {
     db: app.db,
