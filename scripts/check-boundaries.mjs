@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 export const KNOWN = [];
 
 const importRe = /(^|\n)\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+/** the one transaction helper (db/client.ts `inTransaction`) is the only place a transaction handle becomes a Db */
+const TX_CAST = /\bas unknown as Db\b/;
 const SQL_IN_ROUTES = /\bsql`|\b(SELECT|INSERT|UPDATE|DELETE)\s+(\*|[a-z_]+\s+(FROM|INTO|SET)\b)/;
 
 function walk(dir, out) {
@@ -94,6 +96,8 @@ export function findProblems(root) {
     }
     if (/^apps\/server\/src\/modules\/.*\.routes\.ts$/.test(rel) && SQL_IN_ROUTES.test(text))
       problems.push(`${rel}: contains SQL — queries live in repositories`);
+    if (/^apps\/server\/src\//.test(rel) && rel !== 'apps/server/src/db/client.ts' && !isTest && TX_CAST.test(text))
+      problems.push(`${rel}: casts a transaction to Db — use inTransaction from db/client.ts`);
   }
 
   // cycles between server modules, each reported once from its smallest member

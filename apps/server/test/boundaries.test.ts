@@ -31,6 +31,11 @@ describe('the import-boundary check fires on each rule (ADR 087)', () => {
       /route files call services/,
     ],
     ['a route file with SQL', { [`${M}/a/a.routes.ts`]: 'const q = sql`select 1`;' }, /contains SQL/],
+    [
+      'a transaction cast to Db outside the one helper',
+      { [`${M}/a/a.service.ts`]: 'await db.transaction(async (trx) => run(trx as unknown as Db));' },
+      /casts a transaction to Db/,
+    ],
     ['a route file imported', { [`${M}/a/a.service.ts`]: "import { r } from '../b/b.routes.ts';" }, /nothing imports a route file/],
     ['a service importing Fastify', { [`${M}/a/a.service.ts`]: "import Fastify from 'fastify';" }, /services never import Fastify/],
     [

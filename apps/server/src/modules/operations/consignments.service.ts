@@ -9,7 +9,7 @@ import {
   type updateConsignmentRequestSchema,
 } from '@bhada/contracts/operations';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -192,8 +192,7 @@ async function checkReferences(db: Db, input: UpdateInput) {
 
 /** Creates (no cId) or edits a consignment; every change is written to the audit history. */
 export async function updateConsignment(ctx: ServiceContext, { staff, input }: { staff: Staff; input: UpdateInput }) {
-  return ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(ctx.db, async (tx) => {
     const operatorId = await checkReferences(tx, input);
     const fields = {
       // the admin's choice of consigner, checked against the consigners by checkReferences above
@@ -274,8 +273,7 @@ async function scheduleTripVehicle(tx: Db, now: Date, row: repo.ConsignmentRow) 
  * goods loaded; deleting one already deleted answers the same (the spec deletes through GET).
  */
 export async function deleteConsignment(ctx: ServiceContext, { staff, cId }: { staff: Staff; cId: string }) {
-  return ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return inTransaction(ctx.db, async (tx) => {
     const row = await repo.lockConsignmentForAdmin(tx, { id: cId });
     if (!row) throw notFound(OPERATIONS_MESSAGES.consignmentNotFound);
     if (row.deletedAt) return { cId: row.id, deleted: true as const };
@@ -321,8 +319,7 @@ export async function driverUpdateConsignment(
   ctx: ServiceContext,
   { staff, input }: { staff: Staff; input: { cCode: string; status: 'REACHED' | 'UNLOADED'; time: string; remarks?: string } },
 ) {
-  const result = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const result = await inTransaction(ctx.db, async (tx) => {
     const found = await consignmentOf(tx, { code: input.cCode });
     const row = (await repo.lockConsignmentForAdmin(tx, { id: found.id }))!;
     await assertActionWindow({ db: tx, clock: ctx.clock }, row);

@@ -1,7 +1,7 @@
 import { type DocketResponse, OPERATIONS_MESSAGES, type saveDocketRequestSchema } from '@bhada/contracts/operations';
 import { extensionOf, FILE_KINDS, MAX_FILE_BYTES, UPLOAD_URL_TTL_SECONDS } from '@bhada/contracts/pod';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { loadPdfKit } from '../../lib/document-libraries.ts';
@@ -101,8 +101,7 @@ export async function saveDocket(ctx: ServiceContext, { staff, input }: { staff:
   await assertActionWindow(ctx, found);
   for (const inv of input.invoices) if (inv.fileKey) await checkInvoiceFile(ctx, found.id, inv.fileKey);
   if (input.ewayBillValidUntil && !input.ewayBillNumber) throw badRequest('Enter the e-way bill number', 'ewayBillNumber');
-  await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     const row = (await repo.lockConsignmentForAdmin(tx, { id: found.id }))!;
     const taken = await repo.findDocketByNumber(tx, { docketNumber: input.docketNumber });
     if (taken && taken.consignmentId !== row.id) throw badRequest(OPERATIONS_MESSAGES.docketNumberTaken, 'docketNumber');
@@ -147,8 +146,7 @@ export async function deleteDocket(ctx: ServiceContext, { staff, cCode }: { staf
   const row = await consignmentOf(ctx.db, { code: cCode });
   await assertActionWindow(ctx, row);
   const keys = (await repo.listInvoices(ctx.db, { consignmentId: row.id })).flatMap((i) => (i.fileKey ? [i.fileKey] : []));
-  const deleted = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const deleted = await inTransaction(ctx.db, async (tx) => {
     const gone = await repo.deleteDocket(tx, { consignmentId: row.id });
     if (gone) {
       await repo.insertAudit(tx, {
@@ -172,8 +170,7 @@ export async function deleteInvoice(ctx: ServiceContext, { staff, invoiceId }: {
   if (!invoice) throw notFound(OPERATIONS_MESSAGES.invoiceNotFound);
   const row = await consignmentOf(ctx.db, { id: invoice.consignmentId });
   await assertActionWindow(ctx, row);
-  await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     await repo.deleteInvoice(tx, { id: invoice.id });
     await repo.insertAudit(tx, {
       consignmentId: row.id,

@@ -1,6 +1,6 @@
 import { type RateCard, type rateCardSaveRequestSchema, SUPPORT_ERRORS, SUPPORT_MESSAGES } from '@bhada/contracts/support';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import type { RateCardStatus } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -37,8 +37,7 @@ const editable = (s: RateCardStatus) => s === 'DRAFT' || s === 'REJECTED';
  */
 export async function saveRateCards(ctx: ServiceContext, p: { operatorId: OperatorId; body: z.output<typeof rateCardSaveRequestSchema> }) {
   const status: RateCardStatus = p.body.submit ? 'SUBMITTED' : 'DRAFT';
-  await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     const ids = p.body.cards.map((c) => c.id).filter((id): id is string => Boolean(id));
     const found = await repo.findCards(tx, { operatorId: p.operatorId, ids });
     for (const card of p.body.cards) {
@@ -75,8 +74,7 @@ export async function reviewQueue(ctx: ServiceContext, p: { status: RateCardStat
 
 /** Admin: approve or reject (with a reason) a submitted card. */
 export async function decide(ctx: ServiceContext, p: { id: string; decision: 'APPROVED' | 'REJECTED'; reason?: string; by: string }) {
-  const row = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const row = await inTransaction(ctx.db, async (tx) => {
     const card = await repo.lockAnyCard(tx, { id: p.id });
     if (!card) throw notFound(SUPPORT_MESSAGES.rateCardNotFound);
     if (card.status !== 'SUBMITTED') throw new AppError(SUPPORT_ERRORS.RATE_CARD_LOCKED, 'Only a submitted rate card can be reviewed');

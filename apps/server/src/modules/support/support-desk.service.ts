@@ -9,7 +9,7 @@ import {
   type TicketListQuery,
 } from '@bhada/contracts/support';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -55,8 +55,7 @@ export async function deskReply(ctx: ServiceContext, p: { desk: DeskActor; id: s
 
 export async function assign(ctx: ServiceContext, p: { desk: DeskActor; id: string; assignee?: string }): Promise<TicketDetail> {
   await anyTicket(ctx, { id: p.id });
-  const updated = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const updated = await inTransaction(ctx.db, async (tx) => {
     const locked = (await repo.lockTicket(tx, { id: p.id }))!;
     if (!isOpen(locked.status)) throw new AppError(SUPPORT_ERRORS.TICKET_STATE_CONFLICT, SUPPORT_MESSAGES.ticketClosed);
     return (await repo.updateTicket(tx, { id: locked.id, set: { assignedTo: p.assignee ?? p.desk.name, status: 'IN_PROGRESS' } }))!;
@@ -75,8 +74,7 @@ export async function assign(ctx: ServiceContext, p: { desk: DeskActor; id: stri
 export async function resolve(ctx: ServiceContext, p: { desk: DeskActor; id: string; body: ResolveRequest }): Promise<TicketDetail> {
   await anyTicket(ctx, { id: p.id });
   const now = ctx.clock.now();
-  const { ticket, changed } = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const { ticket, changed } = await inTransaction(ctx.db, async (tx) => {
     const locked = (await repo.lockTicket(tx, { id: p.id }))!;
     if (locked.status === 'RESOLVED' && locked.outcome === p.body.outcome) return { ticket: locked, changed: false };
     if (!isOpen(locked.status)) throw new AppError(SUPPORT_ERRORS.TICKET_STATE_CONFLICT, SUPPORT_MESSAGES.ticketClosed);

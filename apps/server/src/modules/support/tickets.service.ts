@@ -15,7 +15,7 @@ import {
   type TicketSummary,
 } from '@bhada/contracts/support';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -146,8 +146,7 @@ export async function createTicket(
   const referenceType = body.referenceId ? body.referenceType : 'NONE';
   const referenceId = referenceType === 'NONE' ? '' : (body.referenceId ?? '');
   const context = Object.fromEntries(Object.entries(body.context).filter(([, v]) => v !== undefined && v !== ''));
-  const created = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const created = await inTransaction(ctx.db, async (tx) => {
     const existing =
       referenceType === 'NONE'
         ? undefined
@@ -250,8 +249,7 @@ export async function addMessage(
   if (!isOpen(p.ticket.status)) throw new AppError(SUPPORT_ERRORS.TICKET_STATE_CONFLICT, SUPPORT_MESSAGES.ticketClosed);
   const text = p.body.message.slice(0, MESSAGE_MAX_CHARS);
   const photos = await acceptPhotos(ctx, { ticketId: p.ticket.id, keys: p.body.attachmentKeys });
-  const { message, ticket } = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const { message, ticket } = await inTransaction(ctx.db, async (tx) => {
     const locked = (await repo.lockTicket(tx, { id: p.ticket.id }))!;
     if (!isOpen(locked.status)) throw new AppError(SUPPORT_ERRORS.TICKET_STATE_CONFLICT, SUPPORT_MESSAGES.ticketClosed);
     const message = await repo.insertMessage(tx, {
@@ -299,8 +297,7 @@ export async function operatorMessage(
 export async function closeTicket(ctx: ServiceContext, p: { actor: OperatorActor; id: string }): Promise<TicketDetail> {
   const ticket = await ownTicket(ctx, { operatorId: p.actor.operatorId, id: p.id });
   if (ticket.status === 'CLOSED') return detailOf(ctx, ticket);
-  const updated = await ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  const updated = await inTransaction(ctx.db, async (tx) => {
     const locked = (await repo.lockTicket(tx, { id: ticket.id }))!;
     if (locked.status === 'CLOSED') return locked;
     await repo.insertMessage(tx, {
