@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { IST, toIst } from '../../../lib/format.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { storage } from '../../../lib/storage.ts';
 import { setupMswServer } from '../../../test/msw.ts';
@@ -13,9 +15,13 @@ const server = setupMswServer();
 const V1 = '*/api/rest/tesseract/v1/trip';
 const V2 = '*/api/rest/tesseract/v2/trip';
 
-// two windows on 26 Nov 2026, India time: 10:00–12:00 (free) and 12:00–14:00 (taken by another truck)
-const w1 = { start: '2026-11-26T04:30:00.000Z', end: '2026-11-26T06:30:00.000Z' };
-const w2 = { start: '2026-11-26T06:30:00.000Z', end: '2026-11-26T08:30:00.000Z' };
+// two windows tomorrow, India time: 10:00–12:00 (free) and 12:00–14:00 (taken by another truck); the
+// delay form takes only times to come, so a fixed date would stop these tests working once it passed
+const day = toIst(Date.now()).add(1, 'day').format('YYYY-MM-DD');
+const at = (hour: string) => dayjs.tz(`${day} ${hour}`, IST).toISOString();
+const w1 = { start: at('10:00'), end: at('12:00') };
+const w2 = { start: at('12:00'), end: at('14:00') };
+const w1Day = toIst(w1.start).format('DD MMM');
 const slots = (selected: typeof w1 | null, location = 'LOADING') => ({
   location,
   pointName: 'Ambuja Plant, Rabriyawas',
@@ -70,7 +76,7 @@ describe('slot booking', () => {
     await user.click(within(dialog).getByRole('radio', { name: /10:00 AM – 12:00 PM/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm slot' }));
     await waitFor(() => expect(bodies).toEqual([{ start: w1.start }]));
-    expect(await screen.findByTestId('slot-loading')).toHaveTextContent('26 Nov, 10:00 AM – 12:00 PM');
+    expect(await screen.findByTestId('slot-loading')).toHaveTextContent(`${w1Day}, 10:00 AM – 12:00 PM`);
     expect(screen.getByRole('button', { name: 'Change loading slot' })).toBeInTheDocument();
   });
 
@@ -126,8 +132,8 @@ describe('delay report', () => {
     await user.click(await within(dialog).findByRole('radio', { name: 'Breakdown on the way' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Remarks' }), 'Clutch plate gone near Kishangarh');
     // the free slot fills the picker (Mantine picker, MM/dd/yyyy HH:mm)
-    await user.click(within(dialog).getByRole('checkbox', { name: '26 Nov, 10:00 AM' }));
-    expect(within(dialog).getByTestId('delay-new-time')).toHaveTextContent('11/26/2026 10:00');
+    await user.click(within(dialog).getByRole('checkbox', { name: `${w1Day}, 10:00 AM` }));
+    expect(within(dialog).getByTestId('delay-new-time')).toHaveTextContent(`${toIst(w1.start).format('MM/DD/YYYY')} 10:00`);
     await user.click(submit);
     await waitFor(() =>
       expect(bodies).toEqual([
