@@ -23,10 +23,8 @@ export async function cloneDatabase(): Promise<{ database: Database; drop: () =>
     const u = new URL(url);
     u.pathname = `/${name}`;
     const pool = new pg.Pool({ connectionString: u.toString(), max: 10 });
-    // the forced drop at the end terminates idle clients; that is expected here
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
-    const database = fromPool(pool);
+    // the forced drop at the end terminates any client still open; that is expected here
+    const database = fromPool(pool, () => {});
     return {
       database,
       drop: async () => {

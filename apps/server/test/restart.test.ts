@@ -56,5 +56,5 @@ describe('the embedded database on disk', () => {
     expect(roles.statusCode).toBe(200);
     expect(roles.json().data.map((r: { name: string }) => r.name)).toContain('Night shift');
     await second.close();
-  });
+  }, 120_000); // two whole starts with the demo seed: seconds on a quiet machine, far more on a busy one
 });

@@ -61,8 +61,18 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPool(pool: pg.Pool): Database {
-  pool.on('connect', queueQueries);
+/**
+ * A connection the server ends (restart, failover, a dropped database) must not end the process: the pool
+ * replaces an idle one, a query on a busy one fails on its own; either way the error is only told.
+ */
+const tellConnectionError = (err: Error) => console.error('PostgreSQL connection error:', err.message);
+
+export function fromPool(pool: pg.Pool, onConnectionError: (err: Error) => void = tellConnectionError): Database {
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+    queueQueries(client);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -112,10 +122,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     // bigint sums arrive as strings; money columns are mapped explicitly in repositories.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
-    // an idle client the server drops (restart, failover) must not crash the process; the pool replaces it
-    pool.on('error', (err) => console.error('idle PostgreSQL client error', err.message));
-    return fromPool(pool);
+    return fromPool(new pg.Pool({ connectionString: opts.url, max: 20 }));
   }
   const dir = `${opts.dataDir}/pglite`;
   // a first start copies the prebuilt, migrated database instead of creating one (ADR 152)

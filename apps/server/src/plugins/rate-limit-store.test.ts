@@ -19,7 +19,7 @@ async function twoInstances(env: Record<string, string>) {
   first = await createTestApp({ RATE_LIMIT_MAX: '5', ...env });
   const pool = first.database.pool;
   if (pool) {
-    secondDatabase = fromPool(new pg.Pool({ ...pool.options, max: 3 }));
+    secondDatabase = fromPool(new pg.Pool({ ...pool.options, max: 3 }), () => {});
     second = await buildApp(first.config, { database: secondDatabase, closeDatabase: true });
   } else {
     second = await buildApp(first.config, { database: first.database, closeDatabase: false });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   first = await createTestApp();
   const pool = first.database.pool;
   if (pool) {
-    secondDatabase = fromPool(new pg.Pool({ ...pool.options, max: 5 }));
+    secondDatabase = fromPool(new pg.Pool({ ...pool.options, max: 5 }), () => {});
     second = await buildApp(first.config, { database: secondDatabase, closeDatabase: true });
   } else {
     // one embedded database serves one machine: both instances share it
