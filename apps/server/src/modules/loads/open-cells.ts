@@ -62,20 +62,31 @@ function endingAfter(ends: number[], t: number): number {
 /** The ids of one class slice: its cells' loads merged in board order, those shown to this operator only. */
 function sliceIds(open: OpenLoads, slice: ClassSlice, shown: (cell: KeptCell, k: number) => boolean): string[] {
   const cells = slice.cells.map((c) => open.cells[open.cellOf.get(c) ?? -1]).filter((c): c is KeptCell => c !== undefined);
-  const at = cells.map(() => 0);
+  // each cell's position rests on its next shown load, so a step only compares ranks
+  const next = (c: KeptCell, k: number) => {
+    let at = k;
+    while (at < c.ids.length && !shown(c, at)) at++;
+    return at;
+  };
+  const at = cells.map((c) => next(c, 0));
   const ids: string[] = [];
   let skip = slice.offset;
   while (ids.length < slice.limit) {
     let best = -1;
+    let bestRank = Number.POSITIVE_INFINITY;
     for (let i = 0; i < cells.length; i++) {
-      const c = cells[i]!;
-      while (at[i]! < c.ids.length && !shown(c, at[i]!)) at[i]!++;
-      if (at[i]! < c.ids.length && (best < 0 || c.ranks[at[i]!]! < cells[best]!.ranks[at[best]!]!)) best = i;
+      const rank = cells[i]!.ranks[at[i]!];
+      if (rank !== undefined && rank < bestRank) {
+        best = i;
+        bestRank = rank;
+      }
     }
     if (best < 0) break;
-    const k = at[best]!++;
+    const cell = cells[best]!;
+    const k = at[best]!;
+    at[best] = next(cell, k + 1);
     if (skip > 0) skip--;
-    else ids.push(cells[best]!.ids[k]!);
+    else ids.push(cell.ids[k]!);
   }
   return ids;
 }
