@@ -62,6 +62,16 @@ describe('deep pages of the Fastag lists seek from page marks and stay exact (AD
     };
     await check();
     await check('DEBIT');
+    // another operator's call finds no such vehicle, on a deep page as on the first
+    const other = await insertOperator(first.db);
+    for (const pageNo of [0, 12]) {
+      const refused = await second.inject({
+        method: 'GET',
+        url: `/api/fastag/transactions/v3/${vehicle.id}?pageNo=${pageNo}&pageSize=20&${window}`,
+        headers: { token: other.owner.token },
+      });
+      expect(refused.statusCode).toBe(404);
+    }
     // a late toll, older than every row in the window, moves every deep page by one
     await first.database.sql.query(
       `INSERT INTO fastag_transactions (id, operator_id, tag_id, vehicle_id, kind, txn_type, status, amount_paisa, opening_balance_paisa,

@@ -270,21 +270,19 @@ export async function txnMarks(db: Db, filter: TxnFilter): Promise<TxnMark[]> {
   return rows.map((r) => ({ at: r.at, seq: Number(r.seq) }));
 }
 
-/** The newest applied row of a vehicle (its seq), or 0: a cached total stays valid while this does not move. */
-export async function latestTxnSeq(db: Db, scope: { operatorId: OperatorId; vehicleId: string }): Promise<number> {
-  const [row] = await db
-    .select({ seq: fastagTransactions.seq })
-    .from(fastagTransactions)
-    .where(
-      and(
-        eq(fastagTransactions.operatorId, scope.operatorId),
-        eq(fastagTransactions.vehicleId, scope.vehicleId),
-        eq(fastagTransactions.status, 'SUCCESS'),
-      ),
-    )
-    .orderBy(desc(fastagTransactions.seq))
-    .limit(1);
-  return row ? Number(row.seq) : 0;
+/**
+ * Whether the operator has a tag on the vehicle, and the vehicle's newest applied row (its seq, or 0): a cached
+ * total stays valid while this does not move. One statement, so a list's check and probe cost one round trip.
+ */
+export async function vehicleTagAndNewestSeq(db: Db, scope: { operatorId: OperatorId; vehicleId: string }) {
+  const result = (await db.execute(sql`
+    SELECT EXISTS (SELECT 1 FROM fastags f WHERE f.vehicle_id = ${scope.vehicleId} AND f.operator_id = ${scope.operatorId}) AS tagged,
+      (SELECT t.seq FROM fastag_transactions t WHERE t.operator_id = ${scope.operatorId} AND t.vehicle_id = ${scope.vehicleId}
+        AND t.status = 'SUCCESS' ORDER BY t.seq DESC LIMIT 1) AS seq`)) as unknown as {
+    rows: Array<{ tagged: boolean; seq: string | number | null }>;
+  };
+  const row = result.rows[0];
+  return { tagged: row?.tagged === true, seq: Number(row?.seq ?? 0) };
 }
 
 /** Count and totals per direction, in paisa. */

@@ -27,7 +27,7 @@ import { accounts } from '../ledger/accounts.ts';
 import { accountId, type PostedEntry, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import { timeWindow, toRupees, walletAccount } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
-import { knownMarks, newestSeq, vehicleMarks, vehicleTotals } from './txn-totals.ts';
+import { knownMarks, vehicleMarks, vehicleTotals } from './txn-totals.ts';
 
 export const tagAccount = accounts.fastag;
 export const TOLL_NETWORK = accounts.tollNetwork;
@@ -245,11 +245,11 @@ export async function transactions(
   // A deep page seeks from the marks this process holds for the window, checked against the newest seq read
   // beside it (ADR 172); every statement is scoped by the operator, so the ownership check runs beside them too.
   const known = offset < PAGE_MARK_STRIDE ? undefined : knownMarks(db, filter);
-  const [, seq, guessed] = await Promise.all([
-    ownVehicleTag(db, operatorId, vehicleId),
-    newestSeq(db, scope),
+  const [{ tagged, seq }, guessed] = await Promise.all([
+    repo.vehicleTagAndNewestSeq(db, scope),
     offset < PAGE_MARK_STRIDE ? page({ skip: offset }) : known ? page(seekTo(known.value, offset)) : undefined,
   ]);
+  if (!tagged) throw notFound(FASTAG_MESSAGES.vehicleNotFound);
   const [rows, sums] = await Promise.all([
     guessed && (!known || known.seq === seq) ? guessed : vehicleMarks(db, filter, seq).then((marks) => page(seekTo(marks, offset))),
     vehicleTotals(db, scope, seq),

@@ -54,7 +54,8 @@ async function reuse<V>(db: Db, key: string, seq: number, read: () => Promise<V>
 }
 
 /** The newest applied row of the vehicle: one index probe, the check every reused value is held to. */
-export const newestSeq = (db: Db, scope: { operatorId: OperatorId; vehicleId: string }) => repo.latestTxnSeq(db, scope);
+export const newestSeq = async (db: Db, scope: { operatorId: OperatorId; vehicleId: string }) =>
+  (await repo.vehicleTagAndNewestSeq(db, scope)).seq;
 
 /** A vehicle's count and totals per direction over a time window, exact (ADR 154). */
 export async function vehicleTotals(db: Db, scope: Window, seq?: number): Promise<Totals> {
