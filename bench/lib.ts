@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export const root = join(fileURLToPath(import.meta.url), '..', '..');
-export const serverEntry = join(root, 'apps/server/dist/server.js');
+/** BENCH_SERVER_ENTRY runs another build (one kept aside as a baseline, say) instead of this tree's */
+export const serverEntry = process.env.BENCH_SERVER_ENTRY ?? join(root, 'apps/server/dist/server.js');
 export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `bhada-bench-${name}-`));

@@ -7,6 +7,7 @@ import * as quotesRepo from '../src/modules/quotes/quotes.repository.ts';
 import * as subscriptionRepo from '../src/modules/subscription/subscription.repository.ts';
 import * as tokensRepo from '../src/modules/tokens/tokens.repository.ts';
 import * as tripsRepo from '../src/modules/trips/trips.repository.ts';
+import * as tripListsRepo from '../src/modules/trips/trips-list.repository.ts';
 
 /**
  * Tenancy lives in the types (ADR 086): these lines are checked by `npm run typecheck`; each
@@ -15,7 +16,7 @@ import * as tripsRepo from '../src/modules/trips/trips.repository.ts';
 describe('tenant ids in repository calls', () => {
   it('operator-scoped reads take a branded operator id, never a bare string or null', () => {
     expectTypeOf(tripsRepo.findTrip).parameter(1).toHaveProperty('operatorId').toEqualTypeOf<OperatorId>();
-    expectTypeOf(tripsRepo.listTrips).parameter(1).toHaveProperty('operatorId').toEqualTypeOf<OperatorId>();
+    expectTypeOf(tripListsRepo.listTrips).parameter(1).toHaveProperty('operatorId').toEqualTypeOf<OperatorId>();
     expectTypeOf(fastagRepo.findTag).parameter(1).toHaveProperty('operatorId').toEqualTypeOf<OperatorId>();
     expectTypeOf<string>().not.toMatchTypeOf<OperatorId>();
     expectTypeOf(asOperatorId('OP1')).toEqualTypeOf<OperatorId>();

@@ -219,6 +219,66 @@ export async function countOpenCells(db: Db, input: { operatorId: OperatorId; no
   }));
 }
 
+/**
+ * Every load open for bidding, by fit cell: each cell's ids in board order (loading time, then id) with their
+ * rank in that order across cells and their bidding ends (epoch ms, fractional, so the microseconds compare as
+ * the database does). What the OPEN tab needs of the marketplace, kept per process (ADR 173).
+ */
+export async function listOpenCells(db: Db, now: Date) {
+  const result = (await db.execute(sql`
+    SELECT vehicle_type, body_type, origin_lat, origin_lng, array_agg(id ORDER BY rank) AS ids, array_agg(rank ORDER BY rank) AS ranks,
+           array_agg(ends ORDER BY rank) AS ends
+    FROM (
+      SELECT d.id, d.vehicle_type, d.body_type, d.origin_lat, d.origin_lng, extract(epoch FROM d.bidding_ends_at)::float8 * 1000 AS ends,
+             row_number() OVER (ORDER BY d.loading_at, d.id)::int AS rank
+      FROM demands d WHERE d.state = 'OPEN' AND d.bidding_ends_at > ${now}
+    ) o
+    GROUP BY 1, 2, 3, 4`)) as unknown as {
+    rows: Array<{
+      vehicle_type: string;
+      body_type: string;
+      origin_lat: number | string;
+      origin_lng: number | string;
+      ids: string[];
+      ranks: Array<number | string>;
+      ends: Array<number | string>;
+    }>;
+  };
+  return result.rows.map((r) => ({
+    cell: { vehicleType: r.vehicle_type, bodyType: r.body_type, lat: Number(r.origin_lat), lng: Number(r.origin_lng) } as FitCell,
+    ids: r.ids,
+    ranks: r.ranks.map(Number),
+    ends: r.ends.map(Number),
+  }));
+}
+
+/** The OPEN-tab loads of these ids in the given order: those still open to this operator, read in full. */
+export async function listOpenLoadsByIds(db: Db, input: { operatorId: OperatorId; now: Date; ids: string[] }): Promise<OpenBoardRow[]> {
+  if (!input.ids.length) return [];
+  const op = input.operatorId;
+  const result = (await db.execute(sql`
+    SELECT d.id, d.state, d.origin_city, d.destination_city, d.distance_km, d.vehicle_type, d.body_type, d.tyre_count,
+           d.tonnage, d.length_feet, d.material, d.loading_at, d.bidding_ends_at, d.token_amount_paisa,
+           d.awarded_operator_id, d.origin_lat, d.origin_lng, q.amount_paisa AS my_quote, r.consent
+    FROM jsonb_array_elements_text(${JSON.stringify(input.ids)}::jsonb) WITH ORDINALITY AS p(id, n)
+    JOIN demands d ON d.id = p.id
+    LEFT JOIN quotes q ON q.demand_id = d.id AND q.operator_id = ${op}
+    LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
+    WHERE ${openToOperator(op, input.now, {})}
+    ORDER BY p.n`)) as unknown as { rows: OpenBoardRow[] };
+  return result.rows;
+}
+
+/** The open loads this operator quoted on or turned down: the OPEN tab leaves them out (LOAD_TAB_RULES). */
+export async function listOpenLoadsAnswered(db: Db, { operatorId: op }: { operatorId: OperatorId }): Promise<string[]> {
+  const result = (await db.execute(sql`
+    SELECT q.demand_id AS id FROM quotes q JOIN demands d ON d.id = q.demand_id WHERE q.operator_id = ${op} AND d.state = 'OPEN'
+    UNION
+    SELECT r.demand_id FROM demand_responses r JOIN demands d ON d.id = r.demand_id
+    WHERE r.operator_id = ${op} AND r.consent = 'REJECTED' AND d.state = 'OPEN'`)) as unknown as { rows: Array<{ id: string }> };
+  return result.rows.map((r) => r.id);
+}
+
 export type OpenBoardRow = Omit<BoardRow, 'type_match' | 'nearest_km' | 'total'> & { origin_lat: number; origin_lng: number };
 
 /**

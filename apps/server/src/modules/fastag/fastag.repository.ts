@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fastags, fastagTransactions, ledgerAccounts, tickets, vehicles } from '../../db/schema/index.ts';
+import { PAGE_MARK_STRIDE } from '../../lib/page-marks.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 
 const tagBalance = sql<number | null>`${ledgerAccounts.balance}`.mapWith(Number);
@@ -32,14 +33,21 @@ function searchFilter(operatorId: OperatorId, search: string | undefined) {
   );
 }
 
-/** A page of the operator's tagged vehicles by registration number; `search` is upper-case letters and digits. */
-export async function listTags(db: Db, scope: { operatorId: OperatorId; search?: string }, page: { limit: number; offset: number }) {
+/**
+ * A page of the operator's tagged vehicles by registration number; `search` is upper-case letters and digits.
+ * `from` is a page mark (ADR 172): the page starts at that number and skips `offset` rows after it.
+ */
+export async function listTags(
+  db: Db,
+  scope: { operatorId: OperatorId; search?: string },
+  page: { limit: number; offset: number; from?: string },
+) {
   // the rows a deep page skips are found without their balances; only the page's rows join the ledger
   const pageTags = db
     .select({ tagId: fastags.tagId })
     .from(fastags)
     .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
-    .where(searchFilter(scope.operatorId, scope.search))
+    .where(and(searchFilter(scope.operatorId, scope.search), page.from === undefined ? undefined : gte(vehicles.number, page.from)))
     .orderBy(asc(vehicles.number))
     .limit(page.limit)
     .offset(page.offset);
@@ -59,6 +67,25 @@ export async function countTags(db: Db, scope: { operatorId: OperatorId; search?
     .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
     .where(searchFilter(scope.operatorId, scope.search));
   return row?.n ?? 0;
+}
+
+/** The count of the operator's tagged vehicles and the number of every PAGE_MARK_STRIDE-th one (ADR 172). */
+export async function countTagsWithMarks(db: Db, scope: { operatorId: OperatorId }) {
+  const numbered = db
+    .select({ number: vehicles.number, n: sql<number>`row_number() OVER (ORDER BY ${vehicles.number})`.as('n') })
+    .from(fastags)
+    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+    .where(searchFilter(scope.operatorId, undefined))
+    .as('numbered');
+  const [total, marks] = await Promise.all([
+    countTags(db, scope),
+    db
+      .select({ number: numbered.number })
+      .from(numbered)
+      .where(and(sql`${numbered.n} % ${PAGE_MARK_STRIDE} = 1`, gt(numbered.n, 1)))
+      .orderBy(numbered.n),
+  ]);
+  return { total, marks: { stride: PAGE_MARK_STRIDE, keys: marks.map((m) => m.number) } };
 }
 
 async function selectTag(db: Db, tagId: string, operatorId?: OperatorId) {
@@ -200,12 +227,22 @@ const txnColumns = {
   occurredAt: fastagTransactions.occurredAt,
 };
 
-export async function listTxns(db: Db, filter: TxnFilter, page: { limit: number; offset: number }) {
-  // the rows a deep page skips are walked in the covering index only; just the page's rows are read in full (ADR 154)
+/** A row's place in the list order, exact to the microsecond (a JS Date would round it). */
+export interface TxnMark {
+  at: string;
+  seq: number;
+}
+
+export async function listTxns(db: Db, filter: TxnFilter, page: { limit: number; offset: number; from?: TxnMark }) {
+  // the rows a deep page skips are walked in the covering index only, from a page mark when there is one
+  // (ADRs 154, 172); just the page's rows are read in full
+  const seek = page.from
+    ? sql`(${fastagTransactions.occurredAt}, ${fastagTransactions.seq}) <= (${page.from.at}::timestamptz, ${page.from.seq})`
+    : undefined;
   const pageIds = db
     .select({ id: fastagTransactions.id })
     .from(fastagTransactions)
-    .where(txnWhere(filter))
+    .where(and(txnWhere(filter), seek))
     .orderBy(desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq))
     .limit(page.limit)
     .offset(page.offset);
@@ -217,21 +254,38 @@ export async function listTxns(db: Db, filter: TxnFilter, page: { limit: number;
     .orderBy(desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq));
 }
 
-/** The newest applied row of a vehicle (its seq), or 0: a cached total stays valid while this does not move. */
-export async function latestTxnSeq(db: Db, scope: { operatorId: OperatorId; vehicleId: string }): Promise<number> {
-  const [row] = await db
-    .select({ seq: fastagTransactions.seq })
+/** Every PAGE_MARK_STRIDE-th row of a vehicle's list, in one pass of the covering index (ADR 172). */
+export async function txnMarks(db: Db, filter: TxnFilter): Promise<TxnMark[]> {
+  const numbered = db
+    .select({
+      at: sql<string>`${fastagTransactions.occurredAt}::text`.as('at'),
+      seq: fastagTransactions.seq,
+      n: sql<number>`row_number() OVER (ORDER BY ${fastagTransactions.occurredAt} DESC, ${fastagTransactions.seq} DESC)`.as('n'),
+    })
     .from(fastagTransactions)
-    .where(
-      and(
-        eq(fastagTransactions.operatorId, scope.operatorId),
-        eq(fastagTransactions.vehicleId, scope.vehicleId),
-        eq(fastagTransactions.status, 'SUCCESS'),
-      ),
-    )
-    .orderBy(desc(fastagTransactions.seq))
-    .limit(1);
-  return row ? Number(row.seq) : 0;
+    .where(txnWhere(filter))
+    .as('numbered');
+  const rows = await db
+    .select({ at: numbered.at, seq: numbered.seq })
+    .from(numbered)
+    .where(and(sql`${numbered.n} % ${PAGE_MARK_STRIDE} = 1`, gt(numbered.n, 1)))
+    .orderBy(numbered.n);
+  return rows.map((r) => ({ at: r.at, seq: Number(r.seq) }));
+}
+
+/**
+ * Whether the operator has a tag on the vehicle, and the vehicle's newest applied row (its seq, or 0): a cached
+ * total stays valid while this does not move. One statement, so a list's check and probe cost one round trip.
+ */
+export async function vehicleTagAndNewestSeq(db: Db, scope: { operatorId: OperatorId; vehicleId: string }) {
+  const result = (await db.execute(sql`
+    SELECT EXISTS (SELECT 1 FROM fastags f WHERE f.vehicle_id = ${scope.vehicleId} AND f.operator_id = ${scope.operatorId}) AS tagged,
+      (SELECT t.seq FROM fastag_transactions t WHERE t.operator_id = ${scope.operatorId} AND t.vehicle_id = ${scope.vehicleId}
+        AND t.status = 'SUCCESS' ORDER BY t.seq DESC LIMIT 1) AS seq`)) as unknown as {
+    rows: Array<{ tagged: boolean; seq: string | number | null }>;
+  };
+  const row = result.rows[0];
+  return { tagged: row?.tagged === true, seq: Number(row?.seq ?? 0) };
 }
 
 /** Count and totals per direction, in paisa. */

@@ -50,7 +50,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
   view.get(
     '/api/fastag/vehicleWiseTagAmount',
     { summary: 'Tagged vehicles with balances, by vehicle number', query: fastagListQuerySchema, data: fastagListResponseSchema },
-    (request) => fastag.listTags(app.db, op(request), request.query),
+    (request) => fastag.listTags(app.db, op(request), request.query, app.tenantReads),
   );
 
   manage.post(

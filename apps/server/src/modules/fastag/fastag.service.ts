@@ -20,12 +20,14 @@ import { LEDGER_ERRORS } from '@bhada/contracts/ledger';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { PAGE_MARK_STRIDE, seekTo } from '../../lib/page-marks.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
+import type { TenantReadCache } from '../../lib/tenant-read-cache.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { accountId, type PostedEntry, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import { timeWindow, toRupees, walletAccount } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
-import { vehicleTotals } from './txn-totals.ts';
+import { knownMarks, vehicleMarks, vehicleTotals } from './txn-totals.ts';
 
 export const tagAccount = accounts.fastag;
 export const TOLL_NETWORK = accounts.tollNetwork;
@@ -52,13 +54,37 @@ export function toRow(t: TagRow) {
 /** Registration numbers are stored without spaces; people type them with spaces and in lower case. */
 export const normaliseSearch = (text: string | undefined) => text?.toUpperCase().replace(/[^A-Z0-9]/g, '') || undefined;
 
-export async function listTags(db: Db, operatorId: OperatorId, query: FastagListQuery): Promise<FastagListResponse> {
+/**
+ * A page of the operator's tags with the exact total. The unsearched list's total and page marks are kept per
+ * process until the database announces a change to the operator's tags or vehicles (ADR 172); a search is
+ * counted each time (its results are short, and its text is not a key worth keeping).
+ */
+export async function listTags(
+  db: Db,
+  operatorId: OperatorId,
+  query: FastagListQuery,
+  reads?: TenantReadCache,
+): Promise<FastagListResponse> {
   const search = normaliseSearch(query.searchText);
-  const [rows, totalCount] = await Promise.all([
-    repo.listTags(db, { operatorId, search }, { limit: query.pageSize, offset: query.pageNo * query.pageSize }),
-    repo.countTags(db, { operatorId, search }),
+  const offset = query.pageNo * query.pageSize;
+  const page = (from: string | undefined, skip: number) =>
+    repo.listTags(db, { operatorId, search }, { limit: query.pageSize, offset: skip, from });
+  if (search || !reads) {
+    const [rows, totalCount] = await Promise.all([page(undefined, offset), repo.countTags(db, { operatorId, search })]);
+    return { list: rows.map(toRow), totalCount, searchText: query.searchText ?? '' };
+  }
+  const counting = reads.read(operatorId, 'fastag.tags', () => repo.countTagsWithMarks(db, { operatorId }));
+  // a page before the first mark needs none, so it runs beside the count
+  const [{ total }, rows] = await Promise.all([
+    counting,
+    offset < PAGE_MARK_STRIDE
+      ? page(undefined, offset)
+      : counting.then(({ marks }) => {
+          const start = seekTo(marks, offset);
+          return page(start.from, start.skip);
+        }),
   ]);
-  return { list: rows.map(toRow), totalCount, searchText: query.searchText ?? '' };
+  return { list: rows.map(toRow), totalCount: total, searchText: query.searchText ?? '' };
 }
 
 export async function ownTag(db: Db, operatorId: OperatorId, tagId: string) {
@@ -210,12 +236,23 @@ export async function transactions(
   vehicleId: string,
   query: TransactionsQuery,
 ): Promise<TransactionsResponse> {
-  await ownVehicleTag(db, operatorId, vehicleId);
   const { from, to } = timeWindow(query.fromTime, query.toTime);
-  const filter = { operatorId, vehicleId, txnType: query.transactionType, from, to };
+  const scope = { operatorId, vehicleId, from, to };
+  const filter = { ...scope, txnType: query.transactionType };
+  const offset = query.pageNo * query.pageSize;
+  const page = ({ from: mark, skip }: { from?: repo.TxnMark; skip: number }) =>
+    repo.listTxns(db, filter, { limit: query.pageSize, offset: skip, from: mark });
+  // A deep page seeks from the marks this process holds for the window, checked against the newest seq read
+  // beside it (ADR 172); every statement is scoped by the operator, so the ownership check runs beside them too.
+  const known = offset < PAGE_MARK_STRIDE ? undefined : knownMarks(db, filter);
+  const [{ tagged, seq }, guessed] = await Promise.all([
+    repo.vehicleTagAndNewestSeq(db, scope),
+    offset < PAGE_MARK_STRIDE ? page({ skip: offset }) : known ? page(seekTo(known.value, offset)) : undefined,
+  ]);
+  if (!tagged) throw notFound(FASTAG_MESSAGES.vehicleNotFound);
   const [rows, sums] = await Promise.all([
-    repo.listTxns(db, filter, { limit: query.pageSize, offset: query.pageNo * query.pageSize }),
-    vehicleTotals(db, { operatorId, vehicleId, from, to }),
+    guessed && (!known || known.seq === seq) ? guessed : vehicleMarks(db, filter, seq).then((marks) => page(seekTo(marks, offset))),
+    vehicleTotals(db, scope, seq),
   ]);
   const totalCount =
     query.transactionType === 'DEBIT' ? sums.debit.n : query.transactionType === 'CREDIT' ? sums.credit.n : sums.debit.n + sums.credit.n;

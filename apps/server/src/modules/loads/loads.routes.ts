@@ -60,7 +60,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
   view.get(
     '/api/rest/tesseract/v1/load',
     { summary: 'Loads by state-id, best fit first', query: loadListQuerySchema, data: loadListResponseSchema },
-    (request) => loads.listLoads(app.db, who(request).operatorId, request.query),
+    (request) => loads.listLoads(app.db, who(request).operatorId, request.query, new Date(), app.tenantReads),
   );
 
   view.get(

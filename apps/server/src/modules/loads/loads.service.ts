@@ -2,6 +2,7 @@ import type { LoadDetail, LoadListQuery, LoadListResponse, LoadSummary, Operator
 import { type Db, inTransaction } from '../../db/client.ts';
 import { roadKm } from '../../lib/geo.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
+import type { TenantReadCache } from '../../lib/tenant-read-cache.ts';
 import { demandForOperator } from '../demands/demand-access.ts';
 import * as repo from '../demands/demands.repository.ts';
 import { tabOf } from '../demands/load-tabs.ts';
@@ -9,6 +10,7 @@ import { listSavedPlaces, savedPlaceOf } from '../places/places-app.service.ts';
 import { deleteQuote } from '../quotes/quotes.repository.ts';
 import { quoteView, secondsLeft, toRupees } from '../quotes/quotes.service.ts';
 import { fitOf, planOpenPage } from './board-fit.ts';
+import { keptOpenBoard } from './open-cells.ts';
 
 export type DemandRow = repo.DemandRow;
 
@@ -73,7 +75,8 @@ async function nearSaved(db: Db, operatorId: OperatorId, id: string | undefined)
 
 /**
  * The OPEN tab in fleet-fit order (ADR 159): the loads are counted per fit cell, the cells ranked here,
- * and only the slices of the fit classes the page overlaps are read. The total is exact.
+ * and only the slices of the fit classes the page overlaps are read. The total is exact. Unfiltered, the
+ * counts and the page's ids come from the open loads the process keeps (ADR 173).
  */
 async function openBoard(
   db: Db,
@@ -82,10 +85,13 @@ async function openBoard(
   filters: repo.BoardFilters,
   page: { limit: number; offset: number },
   now: Date,
+  kept: Awaited<ReturnType<typeof keptOpenBoard>> | undefined,
 ) {
-  const counted = await repo.countOpenCells(db, { operatorId, now, filters });
+  const counted = kept ? kept.counted : await repo.countOpenCells(db, { operatorId, now, filters });
   const plan = planOpenPage(counted, fleet, page.offset, page.limit);
-  const rows = await repo.listOpenPage(db, { operatorId, now, filters, slices: plan.slices });
+  const rows = kept
+    ? await repo.listOpenLoadsByIds(db, { operatorId, now, ids: kept.pageIds(plan.slices) })
+    : await repo.listOpenPage(db, { operatorId, now, filters, slices: plan.slices });
   return {
     total: plan.total,
     rows: rows.map((r) => {
@@ -100,18 +106,27 @@ async function openBoard(
   };
 }
 
-export async function listLoads(db: Db, operatorId: OperatorId, query: LoadListQuery, now = new Date()): Promise<LoadListResponse> {
+export async function listLoads(
+  db: Db,
+  operatorId: OperatorId,
+  query: LoadListQuery,
+  now = new Date(),
+  reads?: TenantReadCache,
+): Promise<LoadListResponse> {
   const tab = query['state-id'];
-  const [fleet, originNear, destinationNear] = await Promise.all([
+  // the unfiltered OPEN tab counts from what the process keeps of the open loads (ADR 173)
+  const unfiltered = !query.origin && !query.destination && !query.originPlace && !query.destinationPlace && !query.vehicleType;
+  const [fleet, originNear, destinationNear, kept] = await Promise.all([
     fleetHint(db, operatorId),
     nearSaved(db, operatorId, query.originPlace),
     nearSaved(db, operatorId, query.destinationPlace),
+    tab === 'OPEN' && unfiltered && reads ? keptOpenBoard(db, reads, operatorId, now) : undefined,
   ]);
   const filters = { origin: query.origin, destination: query.destination, originNear, destinationNear, vehicleType: query.vehicleType };
   const page = { limit: query.pageSize, offset: query.pageNo * query.pageSize };
   const { rows, total } =
     tab === 'OPEN'
-      ? await openBoard(db, operatorId, fleet, filters, page, now)
+      ? await openBoard(db, operatorId, fleet, filters, page, now, kept)
       : await repo.listBoard(db, { operatorId, tab, now, fleet, filters, ...page }).then((found) => ({
           rows: found,
           total: found[0] ? Number(found[0].total) : 0,

@@ -22,7 +22,8 @@ import {
 import type { TripPaymentKind } from '../../db/schema/trips.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 
-const tripColumns = {
+/** a trip's columns with its vehicle and consigner, as lists and details read it */
+export const tripColumns = {
   id: trips.id,
   demandId: trips.demandId,
   operatorId: trips.operatorId,
@@ -85,34 +86,6 @@ export async function findTrip(db: Db, scope: TripRef & { operatorId: OperatorId
 /** Any operator's trip: for the admin's calls and for jobs, never for an operator's request. */
 export async function findAnyTrip(db: Db, ref: TripRef) {
   return selectTrip(db, ref);
-}
-
-async function selectTrips(db: Db, scope: { states: readonly string[]; limit: number; offset: number }, operatorId?: OperatorId) {
-  const where = and(operatorId !== undefined ? eq(trips.operatorId, operatorId) : undefined, inArray(trips.state, [...scope.states]));
-  // the page and its exact count on two connections at once: one round trip of waiting, not two (ADR 154)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(tripColumns)
-      .from(trips)
-      .leftJoin(vehicles, eq(vehicles.id, trips.vehicleId))
-      .leftJoin(consigners, eq(consigners.code, trips.consignerCode))
-      .where(where)
-      .orderBy(desc(trips.createdAt), desc(trips.id))
-      .limit(scope.limit)
-      .offset(scope.offset),
-    db.select({ n: count() }).from(trips).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
-
-/** This operator's trips in the given states, newest first. */
-export async function listTrips(db: Db, scope: { operatorId: OperatorId; states: readonly string[]; limit: number; offset: number }) {
-  return selectTrips(db, scope, scope.operatorId);
-}
-
-/** Every operator's trips: the admin's list. */
-export async function listAllTrips(db: Db, scope: { states: readonly string[]; limit: number; offset: number }) {
-  return selectTrips(db, scope);
 }
 
 export async function countByState(db: Db, { operatorId }: { operatorId: OperatorId }) {

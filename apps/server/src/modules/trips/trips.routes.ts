@@ -37,7 +37,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app
   // ---------- lists and details ----------
 
   viewer.get(V1, { summary: "The operator's trips", query: tripListQuerySchema, data: tripListResponseSchema }, (request) =>
-    trips.listTrips(app.db, operatorIdOf(actorOf(request)), request.query),
+    trips.listTrips(app.db, operatorIdOf(actorOf(request)), request.query, app.tenantReads),
   );
 
   viewer.get(

@@ -14,7 +14,9 @@ import type { TripPoint } from '../../db/schema/trips-core.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { PAGE_MARK_STRIDE, seekTo } from '../../lib/page-marks.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
+import type { TenantReadCache } from '../../lib/tenant-read-cache.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { Notifier } from '../../plugins/notifier.ts';
@@ -24,6 +26,7 @@ import { rewardReferralOnFirstTrip } from '../support/referral.service.ts';
 import { settle, transactionsOf } from './trip-money.ts';
 import { type Mover, moveTrip, stageMismatch, timelineFor, widgetFor } from './trip-state.ts';
 import * as repo from './trips.repository.ts';
+import * as lists from './trips-list.repository.ts';
 
 export interface TripDeps {
   db: Db;
@@ -83,9 +86,30 @@ export function listItem(t: Trip): TripListItem {
 
 // ---------- lists ----------
 
-export async function listTrips(db: Db, operatorId: OperatorId, q: { pageNo: number; pageSize: number; filter: TripFilterKey }) {
+/**
+ * One page of the operator's trips with the exact total. The total and the page marks of each filter are kept
+ * per process until the database announces a change to the operator's trips (ADR 172), so a page is one
+ * statement that seeks to its nearest mark instead of skipping every earlier trip.
+ */
+export async function listTrips(
+  db: Db,
+  operatorId: OperatorId,
+  q: { pageNo: number; pageSize: number; filter: TripFilterKey },
+  reads?: TenantReadCache,
+) {
   const filter = TRIP_FILTERS.find((f) => f.key === q.filter) ?? TRIP_FILTERS[0];
-  const { rows, total } = await repo.listTrips(db, { operatorId, states: filter.states, limit: q.pageSize, offset: q.pageNo * q.pageSize });
+  const scope = { operatorId, states: filter.states };
+  const offset = q.pageNo * q.pageSize;
+  const counting = reads
+    ? reads.read(operatorId, `trips.list:${filter.key}`, () => lists.countTrips(db, scope))
+    : lists.countTrips(db, scope);
+  const page = ({ from, skip }: { from?: lists.TripMark; skip: number }) =>
+    lists.listTrips(db, { ...scope, from, limit: q.pageSize, offset: skip });
+  // a page before the first mark needs none, so it runs beside the count
+  const [{ total }, rows] = await Promise.all([
+    counting,
+    offset < PAGE_MARK_STRIDE ? page({ skip: offset }) : counting.then(({ marks }) => page(seekTo(marks, offset))),
+  ]);
   return { trips: rows.map(listItem), pageNo: q.pageNo, totalPageCount: Math.ceil(total / q.pageSize), totalCount: total };
 }
 
@@ -207,7 +231,7 @@ export const transactions = (db: Db, trip: Trip) => transactionsOf(db, trip);
 // ---------- admin ----------
 
 export async function adminList(db: Db, q: { pageNo: number; pageSize: number; state?: TripState }) {
-  const { rows, total } = await repo.listAllTrips(db, {
+  const { rows, total } = await lists.listAllTrips(db, {
     states: q.state ? [q.state] : TRIP_STATES,
     limit: q.pageSize,
     offset: q.pageNo * q.pageSize,
