@@ -4,10 +4,8 @@ import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { RootErrorBoundary } from './app/shell/root-error-boundary.tsx';
 import { languageReady } from './lib/i18n.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { clearQueryCache } from './lib/query-cache.ts';
 import { checkForNewBuild } from './lib/version-check.ts';
-
-const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -16,7 +14,7 @@ if (!root) throw new Error('index.html has no #root');
 await languageReady.catch(() => undefined);
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <RootErrorBoundary>
         <AppRoutes />
       </RootErrorBoundary>
@@ -25,7 +23,7 @@ createRoot(root).render(
 );
 
 // build-info.json exists only in a built app; the dev server has none to compare with
-if (import.meta.env.PROD) void checkForNewBuild({ queryClient });
+if (import.meta.env.PROD) void checkForNewBuild({ clearCache: clearQueryCache });
 
 // the service worker keeps the shell for the next visit (ADR 152); registered once the page has loaded,
 // so it never competes with the first screen for the network

@@ -2,7 +2,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router';
@@ -25,13 +24,14 @@ function DeferredNotifications() {
   );
 }
 
-/** Everything but the router, so tests can put a MemoryRouter around the same tree. */
+/**
+ * Everything but the router, so tests can put a MemoryRouter around the same tree. The query client is
+ * not here: it comes with the pages after the login page (app/query-provider.tsx, ADR 170).
+ */
 export function BaseProviders({
-  queryClient,
   children,
   env = 'default',
 }: {
-  queryClient: QueryClient;
   children: ReactNode;
   /** 'test' turns off Mantine's transitions so jsdom sees dropdowns and modals at once */
   env?: 'default' | 'test';
@@ -39,9 +39,7 @@ export function BaseProviders({
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <DeferredNotifications />
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
     </MantineProvider>
   );
 }
@@ -55,9 +53,9 @@ function RouterHttpBridge() {
   return null;
 }
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <BaseProviders queryClient={queryClient}>
+    <BaseProviders>
       <BrowserRouter>
         <RouterHttpBridge />
         {children}

@@ -1,6 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './http.ts';
 import { notify } from './notify.ts';
+import { setQueryCacheClearer } from './query-cache.ts';
 
 /**
  * Queries show their own error state; mutations fail into one snackbar here (STYLE §13) unless the
@@ -25,6 +26,17 @@ export function createQueryClient(): QueryClient {
       },
     }),
   });
+}
+
+let appClient: QueryClient | undefined;
+/** The app's one query client, made when the first page that reads data loads (the login page reads none). */
+export function appQueryClient(): QueryClient {
+  if (!appClient) {
+    const client = createQueryClient();
+    setQueryCacheClearer(() => client.clear());
+    appClient = client;
+  }
+  return appClient;
 }
 
 declare module '@tanstack/react-query' {

@@ -14,7 +14,7 @@ describe('version check', () => {
       localBuildDate: '2026-01-01T00:00:00Z',
       fetchImpl: answer('2026-02-01T00:00:00Z'),
       reload,
-      queryClient,
+      clearCache: () => queryClient.clear(),
     });
     expect(reloaded).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);

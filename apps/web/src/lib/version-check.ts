@@ -1,5 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
-
 /**
  * spec: fastag-payments-shell §4 — at start fetch the build-info file; if the server holds a newer
  * build than the one running, drop every cache and reload so nobody keeps using an old bundle.
@@ -9,7 +7,8 @@ export type BuildInfo = { buildDate: string; version?: string };
 
 export type VersionCheckDeps = {
   localBuildDate?: string;
-  queryClient?: QueryClient;
+  /** drops the cached server data (the query client's cache) */
+  clearCache?: () => void;
   reload?: () => void;
   fetchImpl?: typeof fetch;
 };
@@ -25,7 +24,7 @@ export async function checkForNewBuild(deps: VersionCheckDeps = {}): Promise<boo
     const localTime = local ? Date.parse(local) : Number.NaN;
     if (Number.isNaN(remoteTime) || Number.isNaN(localTime) || remoteTime <= localTime) return false;
 
-    deps.queryClient?.clear();
+    deps.clearCache?.();
     if (typeof caches !== 'undefined') {
       const keys = await caches.keys();
       await Promise.all(keys.map((key) => caches.delete(key)));

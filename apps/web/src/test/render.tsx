@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { BaseProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -12,13 +12,22 @@ export function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+/** The app's providers with the given query client (the app itself makes its own after the login page). */
+export function TestProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <BaseProviders env="test">
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </BaseProviders>
+  );
+}
+
 export function renderApp(
   ui: ReactElement,
   { route = '/', path, queryClient = createQueryClient() }: { route?: string; path?: string; queryClient?: QueryClient } = {},
 ) {
   const user = userEvent.setup();
   const result = render(
-    <BaseProviders queryClient={queryClient} env="test">
+    <TestProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>
         <LocationProbe />
         {path ? (
@@ -30,7 +39,7 @@ export function renderApp(
           ui
         )}
       </MemoryRouter>
-    </BaseProviders>,
+    </TestProviders>,
   );
   return { user, queryClient, ...result };
 }

@@ -1,5 +1,4 @@
 import {
-  appConfigSchema,
   type DeclarationRequest,
   declarationSchema,
   declarationsResponseSchema,
@@ -13,27 +12,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 // the shared client has no PATCH helper: the generic request does it
 import { ApiError, buildHeaders, http, request } from '../../../lib/http.ts';
 import { storage } from '../../../lib/storage.ts';
+import { accountKeys } from './account-keys.ts';
 
-export const accountKeys = {
-  all: ['account'] as const,
-  profile: () => [...accountKeys.all, 'profile'] as const,
-  config: () => [...accountKeys.all, 'config'] as const,
-  settings: () => [...accountKeys.all, 'settings'] as const,
-  declarations: () => [...accountKeys.all, 'declarations'] as const,
-  search: (text: string) => [...accountKeys.all, 'search', text] as const,
-};
+// the shell reads these on every page: they live in files of their own, so it does not take this one (ADR 170)
+export { accountKeys } from './account-keys.ts';
+export { useAppConfig } from './get-app-config.ts';
+export { useProfile } from './get-profile.ts';
 
 const V1 = '/api/rest/tesseract/v1';
 const TDS = '/api/odin/operator-app/v1/profile/tds-declaration';
 const APP = '/api/odin/v2/map/app';
-
-/** spec "GET /rest/tesseract/v1/profile" */
-export const useProfile = (enabled = true) =>
-  useQuery({
-    queryKey: accountKeys.profile(),
-    queryFn: ({ signal }) => http.get(`${V1}/profile`, { schema: profileSchema, signal }),
-    enabled,
-  });
 
 export function useUpdateProfile() {
   const qc = useQueryClient();
@@ -51,15 +39,6 @@ export function useSetOperative() {
     onSuccess: (data) => qc.setQueryData(accountKeys.profile(), data),
   });
 }
-
-/** spec "GET /odin/operator-web/services/info/app-config" */
-export const useAppConfig = (enabled = true) =>
-  useQuery({
-    queryKey: accountKeys.config(),
-    queryFn: ({ signal }) => http.get('/api/odin/operator-web/services/info/app-config', { schema: appConfigSchema, signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
 
 /** spec "GET /setting" */
 export const useSettings = () =>

@@ -8,7 +8,9 @@ import { http } from '../../../lib/http.ts';
 import { useFeatureTexts } from '../../../lib/i18n.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { useStored } from '../../../lib/storage.ts';
-import { accountKeys, useAppConfig, useProfile } from '../api/account-api.ts';
+import { accountKeys } from '../api/account-keys.ts';
+import { useAppConfig } from '../api/get-app-config.ts';
+import { useProfile } from '../api/get-profile.ts';
 
 /** The operator's app config, read only for operators (consigners and admins have none). */
 export function useOperatorAppConfig() {

@@ -7,7 +7,7 @@ import { http } from '../../../lib/http.ts';
 import { useFeatureTexts } from '../../../lib/i18n.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { useStored } from '../../../lib/storage.ts';
-import { contentOf } from '../routes/public-policy-page.tsx';
+import { contentOf } from '../policy-content.ts';
 
 const PENDING_KEY = ['account', 'policies', 'pending'] as const;
 

@@ -1,23 +1,13 @@
-import { POLICY_TYPES, POLICY_VERSIONS } from '@bhada/contracts/account';
+import { POLICY_VERSIONS } from '@bhada/contracts/account';
 import { Anchor, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { paths, pathWith } from '../../../lib/paths.ts';
+import { contentOf, PUBLIC_PAGES } from '../policy-content.ts';
 
-/** Public pages that explain the declarations (spec fastag §2.3) beside the policies proper. */
-const INFO_PAGES = ['operator-tds-declaration', 'operator-undertaking'] as const;
-export const PUBLIC_PAGES: readonly string[] = [...POLICY_TYPES, ...INFO_PAGES];
-
-/** Which text a page shows: privacy and terms are one text each, addressed to the page's audience. */
-export function contentOf(type: string): { key: string; audience?: string } | undefined {
-  if (!PUBLIC_PAGES.includes(type)) return undefined;
-  if (type.startsWith('privacy-')) return { key: 'privacy', audience: type.slice('privacy-'.length) };
-  if (type === 'terms-of-use') return { key: 'terms', audience: 'general' };
-  if (type.startsWith('terms-of-use-')) return { key: 'terms', audience: type.slice('terms-of-use-'.length) };
-  return { key: type };
-}
+export { contentOf, PUBLIC_PAGES } from '../policy-content.ts';
 
 /** spec fastag §2.3 public pages and marketplace §2 damage-shortage-policy: no login, English and Hindi. */
 export default function PublicPolicyPage({ type: fixed }: { type?: string }) {

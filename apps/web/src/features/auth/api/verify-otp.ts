@@ -1,7 +1,7 @@
 import type { VerifyOtpRequest, VerifyOtpResponse } from '@bhada/contracts/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
+import { clearQueryCache } from '../../../lib/query-cache.ts';
 import { storage } from '../../../lib/storage.ts';
 
 export async function verifyOtp(body: VerifyOtpRequest) {
@@ -21,17 +21,13 @@ export function storeSession(session: VerifyOtpResponse): void {
   });
 }
 
-export function useVerifyOtp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: verifyOtp,
-    meta: { quiet: true },
-    onSuccess: (session) => {
-      // whatever the previous user had cached must not leak into this session
-      queryClient.clear();
-      storeSession(session);
-      // the account's language wins over the device's, so screen and locale header agree
-      void setLanguage(session.locale);
-    },
-  });
+/** Verifies the code and starts the session it answers. */
+export async function signIn(body: VerifyOtpRequest): Promise<VerifyOtpResponse> {
+  const session = await verifyOtp(body);
+  // whatever the previous user had cached must not leak into this session
+  clearQueryCache();
+  storeSession(session);
+  // the account's language wins over the device's, so screen and locale header agree
+  void setLanguage(session.locale);
+  return session;
 }

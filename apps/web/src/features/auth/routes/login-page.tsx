@@ -1,7 +1,7 @@
 import { DEMO_OTP } from '@bhada/contracts/constants';
-import { Alert, Anchor, Box, Button, Center, Group, Paper, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Group, Paper, type PinInputProps, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ComponentType, type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
@@ -10,22 +10,31 @@ import { config } from '../../../lib/config.ts';
 import { homeFor } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
 import { translateValidation } from '../../../lib/validation-messages.ts';
-import { useSendOtp } from '../api/send-otp.ts';
-import { useVerifyOtp } from '../api/verify-otp.ts';
+import { sendOtp } from '../api/send-otp.ts';
+import { signIn } from '../api/verify-otp.ts';
 
 /** Wait before another code may be asked for; the server allows 3 codes per 15 minutes anyway. */
 const RESEND_AFTER_SECONDS = 30;
 
 /** The request schemas (and zod with them) arrive when the first input is sent, not with the page (ADR 151). */
 const authContracts = () => import('@bhada/contracts/auth');
+/**
+ * The code boxes are needed only at the second step: fetched while the code is being sent, and the step
+ * opens once both are in, so the boxes are there (and focused) as before (ADR 170).
+ */
+let CodeInput: ComponentType<PinInputProps> | undefined;
+async function loadCodeInput() {
+  CodeInput ??= (await import('../components/code-input.tsx')).default;
+}
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   usePageTitle(t('auth:title'));
   const navigate = useNavigate();
   const location = useLocation();
-  const sendOtp = useSendOtp();
-  const verifyOtp = useVerifyOtp();
+  const [sending, setSending] = useState(false);
+  // true from the code's submission until the page has moved on, so the stored token does not redirect early
+  const [verifying, setVerifying] = useState(false);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'phone' | 'code'>('phone');
@@ -38,25 +47,31 @@ export function LoginPage() {
     return () => clearTimeout(timer);
   }, [resendIn]);
 
-  if (storage.get('accessToken') && !verifyOtp.isSuccess) return <Navigate to={homeFor(storage.get('menuType'))} replace />;
+  if (storage.get('accessToken') && !verifying) return <Navigate to={homeFor(storage.get('menuType'))} replace />;
 
   const from = (location.state as { from?: string } | null)?.from;
 
   const requestCode = async () => {
     setError(undefined);
+    const codeInputReady = loadCodeInput();
+    // awaited below with the request; a failure before that (an invalid number) is not an error of its own
+    codeInputReady.catch(() => undefined);
     const { sendOtpRequestSchema } = await authContracts();
     const parsed = sendOtpRequestSchema.safeParse({ phone });
     if (!parsed.success) {
       setError(translateValidation(t, parsed.error.issues[0]?.message));
       return;
     }
+    setSending(true);
     try {
-      await sendOtp.mutateAsync(parsed.data);
+      await Promise.all([sendOtp(parsed.data), codeInputReady]);
       setStep('code');
       setCode('');
       setResendIn(RESEND_AFTER_SECONDS);
     } catch (e) {
       setError(e instanceof Error ? e.message : t('common:somethingWentWrong'));
+    } finally {
+      setSending(false);
     }
   };
 
@@ -68,13 +83,17 @@ export function LoginPage() {
       setError(translateValidation(t, parsed.error.issues[0]?.message));
       return;
     }
+    setVerifying(true);
+    let session: Awaited<ReturnType<typeof signIn>>;
     try {
-      const session = await verifyOtp.mutateAsync(parsed.data);
-      await navigate(from ?? homeFor(session.menuType), { replace: true });
+      session = await signIn(parsed.data);
     } catch (e) {
+      setVerifying(false);
       setCode('');
       setError(e instanceof Error ? e.message : t('common:somethingWentWrong'));
+      return;
     }
+    await navigate(from ?? homeFor(session.menuType), { replace: true });
   };
 
   const onPhoneSubmit = (event: FormEvent) => {
@@ -123,7 +142,7 @@ export function LoginPage() {
                 size="md"
                 autoFocus
               />
-              <Button type="submit" size="md" loading={sendOtp.isPending} disabled={phone.length !== 10}>
+              <Button type="submit" size="md" loading={sending} disabled={phone.length !== 10}>
                 {t('auth:sendCode')}
               </Button>
             </Stack>
@@ -135,20 +154,22 @@ export function LoginPage() {
                 <Text component="label" htmlFor="login-code" size="sm" fw={500} display="block" mb={6}>
                   {t('auth:codeLabel')}
                 </Text>
-                <PinInput
-                  id="login-code"
-                  length={6}
-                  type="number"
-                  oneTimeCode
-                  size="md"
-                  value={code}
-                  onChange={setCode}
-                  onComplete={(value) => void submitCode(value)}
-                  aria-label={t('auth:codeLabel')}
-                  autoFocus
-                />
+                {CodeInput ? (
+                  <CodeInput
+                    id="login-code"
+                    length={6}
+                    type="number"
+                    oneTimeCode
+                    size="md"
+                    value={code}
+                    onChange={setCode}
+                    onComplete={(value) => void submitCode(value)}
+                    aria-label={t('auth:codeLabel')}
+                    autoFocus
+                  />
+                ) : null}
               </Box>
-              <Button type="submit" size="md" loading={verifyOtp.isPending} disabled={code.length !== 6}>
+              <Button type="submit" size="md" loading={verifying} disabled={code.length !== 6}>
                 {t('auth:verify')}
               </Button>
               <Group justify="space-between">
@@ -168,7 +189,7 @@ export function LoginPage() {
                     {t('auth:resendIn', { seconds: resendIn })}
                   </Text>
                 ) : (
-                  <Anchor component="button" type="button" size="sm" onClick={() => void requestCode()} disabled={sendOtp.isPending}>
+                  <Anchor component="button" type="button" size="sm" onClick={() => void requestCode()} disabled={sending}>
                     {t('auth:resend')}
                   </Anchor>
                 )}

@@ -5,12 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BaseProviders } from '../../../app/providers.tsx';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { storage } from '../../../lib/storage.ts';
 import { setupMswServer } from '../../../test/msw.ts';
-import { LocationProbe, ok } from '../../../test/render.tsx';
+import { LocationProbe, ok, TestProviders } from '../../../test/render.tsx';
 import ConsignerTripPayPage from './consigner-trip-pay-page.tsx';
 
 const server = setupMswServer();
@@ -59,7 +58,7 @@ function renderPage(balances: TripBalance[]) {
   );
   const user = userEvent.setup();
   render(
-    <BaseProviders queryClient={createQueryClient()} env="test">
+    <TestProviders queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={['/portal/consigner/trips/TRP1/pay']}>
         <LocationProbe />
         <StateProbe />
@@ -68,7 +67,7 @@ function renderPage(balances: TripBalance[]) {
           <Route path="*" element={null} />
         </Routes>
       </MemoryRouter>
-    </BaseProviders>,
+    </TestProviders>,
   );
   return { user, orders };
 }

@@ -5,12 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BaseProviders } from '../../../app/providers.tsx';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { storage } from '../../../lib/storage.ts';
 import { setupMswServer } from '../../../test/msw.ts';
-import { LocationProbe, ok, renderApp } from '../../../test/render.tsx';
+import { LocationProbe, ok, renderApp, TestProviders } from '../../../test/render.tsx';
 import { AddMoneyForm } from '../components/add-money-form.tsx';
 import PaymentPage from './payment-page.tsx';
 import PaymentResultPage from './payment-result-page.tsx';
@@ -36,7 +35,7 @@ function StateProbe() {
 function renderAt(path: string, element: React.ReactElement, entry: { pathname: string; state?: unknown }, previous?: string) {
   const user = userEvent.setup();
   render(
-    <BaseProviders queryClient={createQueryClient()} env="test">
+    <TestProviders queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[...(previous ? [previous] : []), entry]} initialIndex={previous ? 1 : 0}>
         <LocationProbe />
         <StateProbe />
@@ -45,7 +44,7 @@ function renderAt(path: string, element: React.ReactElement, entry: { pathname: 
           <Route path="*" element={null} />
         </Routes>
       </MemoryRouter>
-    </BaseProviders>,
+    </TestProviders>,
   );
   return { user };
 }

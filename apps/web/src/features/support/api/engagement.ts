@@ -6,24 +6,18 @@ import {
   referralFormResponseSchema,
   referralLinkSchema,
   type SurveySubmitRequest,
-  surveyQueryResponseSchema,
   trainingInfoResponseSchema,
   trainingStatusResponseSchema,
 } from '@bhada/contracts/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import { SURVEY } from './get-survey.ts';
 import { supportKeys } from './support-keys.ts';
 
-const SURVEY = '/api/odin/operator-web/survey/question-response';
-const RATES = '/api/rest/tesseract/v1/operator/odvtRateCardStatus';
+// the shell's feedback widget reads the survey on every page: it lives in a file of its own (ADR 170)
+export { useSurvey } from './get-survey.ts';
 
-/** spec "GET /odin/operator-web/survey/question-response". */
-export const useSurvey = (enabled = true) =>
-  useQuery({
-    queryKey: supportKeys.survey(),
-    queryFn: ({ signal }) => http.get(SURVEY, { schema: surveyQueryResponseSchema, signal }),
-    enabled,
-  });
+const RATES = '/api/rest/tesseract/v1/operator/odvtRateCardStatus';
 
 /** spec "POST /odin/operator-web/survey/question-response"; failures are shown by the page (spec §8). */
 export function useSubmitSurvey() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useFeatureTexts } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useSurvey } from '../api/engagement.ts';
+import { useSurvey } from '../api/get-survey.ts';
 
 /**
  * The feedback widget (app config `feedBackWidget`): a button under the side menu that opens the survey
