@@ -172,7 +172,7 @@ export async function claimIdempotencyKeys(db: Db, { scope, rows }: { scope: str
   return existing;
 }
 
-export async function storeIdempotentResponse(db: Db, scope: string, key: string, response: unknown) {
+export async function storeIdempotentResponse(db: Db, { scope, key }: { scope: string; key: string }, response: unknown) {
   await storeIdempotentResponses(db, scope, [{ key, response }]);
 }
 

@@ -238,7 +238,7 @@ export async function withIdempotency<T>(
       return { result: existing.response as T, replayed: true };
     }
     const result = await run(tx);
-    await repo.storeIdempotentResponse(tx, opts.scope, opts.key, result ?? null);
+    await repo.storeIdempotentResponse(tx, { scope: opts.scope, key: opts.key }, result ?? null);
     return { result, replayed: false };
   });
 }
