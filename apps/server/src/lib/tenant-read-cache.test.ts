@@ -63,9 +63,11 @@ describe('TenantReadCache', () => {
     const cache = new TenantReadCache();
     let calls = 0;
     const load = async () => ++calls;
+    expect(cache.isLive).toBe(false);
     expect(await cache.read('OP1', 'roles', load)).toBe(1);
     expect(await cache.read('OP1', 'roles', load)).toBe(2);
     cache.setLive(true);
+    expect(cache.isLive).toBe(true);
     const g = gate(10);
     const read = cache.read('OP1', 'roles', g.load);
     cache.setLive(false);
@@ -74,6 +76,7 @@ describe('TenantReadCache', () => {
     expect(await read).toBe(10);
     expect(await cache.read('OP1', 'roles', load)).toBe(3);
     cache.setLive(false);
+    expect(cache.isLive).toBe(false);
     expect(cache.size).toBe(0);
     expect(await cache.read('OP1', 'roles', load)).toBe(4);
   });

@@ -30,6 +30,11 @@ export class TenantReadCache {
     return this.tenants.size;
   }
 
+  /** Whether reads are kept at all: false while the announcement feed is lost (every read then loads). */
+  get isLive() {
+    return this.live;
+  }
+
   setLive(live: boolean) {
     this.live = live;
     this.generation++;

@@ -114,13 +114,15 @@ export async function listLoads(
   reads?: TenantReadCache,
 ): Promise<LoadListResponse> {
   const tab = query['state-id'];
-  // the unfiltered OPEN tab counts from what the process keeps of the open loads (ADR 173)
+  // the unfiltered OPEN tab counts from what the process keeps of the open loads (ADR 173); with the
+  // announcement feed lost nothing is kept, and a read of every open load per request would cost more than
+  // counting them in SQL, so the board counts in SQL then
   const unfiltered = !query.origin && !query.destination && !query.originPlace && !query.destinationPlace && !query.vehicleType;
   const [fleet, originNear, destinationNear, kept] = await Promise.all([
     fleetHint(db, operatorId),
     nearSaved(db, operatorId, query.originPlace),
     nearSaved(db, operatorId, query.destinationPlace),
-    tab === 'OPEN' && unfiltered && reads ? keptOpenBoard(db, reads, operatorId, now) : undefined,
+    tab === 'OPEN' && unfiltered && reads?.isLive ? keptOpenBoard(db, reads, operatorId, now) : undefined,
   ]);
   const filters = { origin: query.origin, destination: query.destination, originNear, destinationNear, vehicleType: query.vehicleType };
   const page = { limit: query.pageSize, offset: query.pageNo * query.pageSize };
