@@ -117,3 +117,18 @@ test('in Hindi at 360 px, the Fastag list and a trip are drawn in the Devanagari
     expect(boxed, `${path}: Hindi drawn in another font`).toEqual([]);
   }
 });
+
+// the language switch on an English screen: its "हिंदी" was drawn before its face loaded and kept as boxes
+test('in English, the language switch draws हिंदी in the Devanagari font once the font is in', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/operatorlogin');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('radio', { name: 'हिंदी' })).toBeAttached();
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => document.fonts.ready);
+      const label = (await fontsOfHindiText(page)).find((d) => d.text === 'हिंदी');
+      return label ? `${label.devanagari > 0 ? 'Devanagari' : 'no Devanagari'}, ${label.other} other glyphs (${label.fonts})` : 'not drawn';
+    })
+    .toMatch(/^Devanagari, 0 other glyphs/);
+});
