@@ -76,21 +76,31 @@ describe('postal places import', () => {
     const nicobar = await t.db.select().from(gazetteer).where(eq(gazetteer.id, 'DI-andaman-nicobar-islands-nicobar'));
     expect(nicobar).toMatchObject([{ name: 'Nicobar', addressType: 'CITY', rank: 2, pin: null }]);
   });
+});
+
+// the searches read the whole slice, imported once into an app of their own, so they pass in any order
+describe('place search over the imported post offices', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp();
+    await importPostalPlaces(s.db, { file: sliceFile, source: 'slice' });
+  });
+  afterAll(async () => s.close());
 
   it('resolves a PIN code to its post offices, and an unknown PIN to its sorting district, nearest first', async () => {
-    const op = await insertOperator(t.db);
-    const pin = await t.call({ method: 'GET', url: `${APP}/search?text=141001&limit=50`, token: op.owner.token });
+    const op = await insertOperator(s.db);
+    const pin = await s.call({ method: 'GET', url: `${APP}/search?text=141001&limit=50`, token: op.owner.token });
     expect(pin.status).toBe(200);
     const expected = parsed.filter((l) => l.pin === '141001').map((l) => l.name);
     expect(pin.body.data.map((p: { name: string }) => p.name).sort()).toEqual([...expected].sort());
     expect(pin.body.data.every((p: { address: string }) => p.address.endsWith('141001'))).toBe(true);
 
     // the curated place carrying the PIN comes before the post offices
-    const sitapura = await t.call({ method: 'GET', url: `${APP}/search?text=302022`, token: op.owner.token });
+    const sitapura = await s.call({ method: 'GET', url: `${APP}/search?text=302022`, token: op.owner.token });
     expect(sitapura.body.data[0]).toMatchObject({ placeId: 'PL019', name: 'Sitapura Industrial Area' });
     expect(sitapura.body.data.length).toBeGreaterThan(1);
 
-    const near = await t.call({ method: 'GET', url: `${APP}/search?text=141099&addressTypes=LOCALITY`, token: op.owner.token });
+    const near = await s.call({ method: 'GET', url: `${APP}/search?text=141099&addressTypes=LOCALITY`, token: op.owner.token });
     const pins = near.body.data.map((p: { address: string }) => p.address.slice(-6));
     expect(pins.length).toBe(10);
     expect(pins.every((p: string) => p.startsWith('141'))).toBe(true);
@@ -99,15 +109,15 @@ describe('postal places import', () => {
   });
 
   it('ranks saved places, then curated places and districts, then post offices by name prefix', async () => {
-    const op = await insertOperator(t.db);
-    const saved = await t.call({
+    const op = await insertOperator(s.db);
+    const saved = await s.call({
       method: 'POST',
       url: `${APP}/saved-places`,
       token: op.owner.token,
       payload: { placeName: 'Ludhiana Cold Store', placeLat: 30.9, placeLng: 75.85 },
     });
     expect(saved.status).toBe(200);
-    const res = await t.call({ method: 'GET', url: `${APP}/search?text=ludh&limit=6`, token: op.owner.token });
+    const res = await s.call({ method: 'GET', url: `${APP}/search?text=ludh&limit=6`, token: op.owner.token });
     const labels = res.body.data.map((p: { name: string; addressType: string }) => `${p.name} [${p.addressType}]`);
     const localities = parsed
       .filter((l) => l.name.toLowerCase().startsWith('ludh'))
@@ -123,36 +133,38 @@ describe('postal places import', () => {
     expect(res.body.data.slice(3).every((p: { addressType: string }) => p.addressType === 'LOCALITY')).toBe(true);
 
     // a type filter narrows every part: localities only, or cities only (saved places are warehouses)
-    const onlyLocalities = await t.call({ method: 'GET', url: `${APP}/search?text=ludh&addressTypes=LOCALITY`, token: op.owner.token });
+    const onlyLocalities = await s.call({ method: 'GET', url: `${APP}/search?text=ludh&addressTypes=LOCALITY`, token: op.owner.token });
     expect(onlyLocalities.body.data.length).toBeGreaterThan(0);
     expect(onlyLocalities.body.data.every((p: { addressType: string }) => p.addressType === 'LOCALITY')).toBe(true);
-    const cities = await t.call({ method: 'GET', url: `${APP}/search?text=nicob&addressTypes=CITY`, token: op.owner.token });
+    const cities = await s.call({ method: 'GET', url: `${APP}/search?text=nicob&addressTypes=CITY`, token: op.owner.token });
     expect(cities.body.data).toMatchObject([{ name: 'Nicobar', addressType: 'CITY', city: 'Nicobar', state: 'Andaman & Nicobar Islands' }]);
     // text with LIKE wildcards is taken literally
-    expect((await t.call({ method: 'GET', url: `${APP}/search?text=%25%25_`, token: op.owner.token })).body.data).toEqual([]);
+    expect((await s.call({ method: 'GET', url: `${APP}/search?text=%25%25_`, token: op.owner.token })).body.data).toEqual([]);
   });
 
   it("never shows another operator's saved places, on either search route", async () => {
-    const op = await insertOperator(t.db);
-    const other = await insertOperator(t.db);
-    await t.call({
+    const op = await insertOperator(s.db);
+    const other = await insertOperator(s.db);
+    await s.call({
       method: 'POST',
       url: `${APP}/saved-places`,
       token: op.owner.token,
       payload: { placeName: 'Ludhiana Private Yard', placeLat: 30.9, placeLng: 75.85 },
     });
     for (const url of [`${APP}/search?text=ludhiana private`, '/api/odin/v2/map/unloading-point/search?searchText=ludhiana private']) {
-      expect((await t.call({ method: 'GET', url, token: op.owner.token })).body.data[0]).toMatchObject({ name: 'Ludhiana Private Yard' });
-      const theirs = await t.call({ method: 'GET', url, token: other.owner.token });
+      expect((await s.call({ method: 'GET', url, token: op.owner.token })).body.data[0]).toMatchObject({ name: 'Ludhiana Private Yard' });
+      const theirs = await s.call({ method: 'GET', url, token: other.owner.token });
       expect(theirs.status).toBe(200);
       expect(theirs.body.data).toEqual([]);
     }
-    const empty = await t.call({ method: 'GET', url: `${APP}/search?text=`, token: other.owner.token });
+    const empty = await s.call({ method: 'GET', url: `${APP}/search?text=`, token: other.owner.token });
     expect(empty.body.data.map((p: { name: string }) => p.name)).not.toContain('Ludhiana Private Yard');
     // the empty text lists major cities first
     expect(empty.body.data.every((p: { addressType: string }) => p.addressType === 'CITY')).toBe(true);
   });
+});
 
+describe('postal places import at start', () => {
   it('runs by itself after the server listens when switched on, and the districts come first', async () => {
     const own = await createTestApp({ PLACES_IMPORT: 'true', PLACES_IMPORT_FILE: sliceFile });
     try {
