@@ -14,6 +14,7 @@ import { type Bidder, openStream, pct, putQuote, seedBidders } from './marketpla
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const ledgerSeconds = Number(process.env.BENCH_LEDGER_SECONDS ?? 20);
 const STREAMS = 20;
+const WARM_UP_SECONDS = 3;
 /**
  * Events per signed toll delivery, one ledger run per size: small batches as a lane sends them, and the
  * webhook's most (500), where ADR 164's one write per batch pays most.
@@ -31,7 +32,8 @@ interface Row {
   value: string;
   baseline: string;
   ratio: string;
-  pass: boolean;
+  /** undefined: a figure shown for reading, with no target of its own */
+  pass: boolean | undefined;
 }
 
 async function hello(): Promise<{ reqPerSec: number; p99: number }> {
@@ -88,7 +90,26 @@ function seededDatabase(name: string) {
   return url;
 }
 
-async function bidding() {
+/**
+ * How the bidders quote (ADR 176). Paced: each bidder sends a new price on its own schedule, spread so the
+ * 200 of them offer `rate` quotes a second together; a bidder waits for its answer before the next, and a
+ * quote's latency runs from when it was due, so a slow answer also counts against the quotes it delayed.
+ * Back to back: each bidder quotes again the moment it is answered, which finds the most quotes a second
+ * the server takes (with 200 bidders that way, latency is 200 ÷ throughput by Little's law).
+ */
+type Pace = { kind: 'paced'; rate: number } | { kind: 'back-to-back' };
+
+interface Storm {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  pushP99: number;
+  events: number;
+  lostOrDuplicated: number;
+  rankingOk: boolean;
+}
+
+async function bidding(paces: Pace[]): Promise<Storm[]> {
   const databaseUrl = seededDatabase(`${DB}_market`);
   const server = await startServer({
     port: PORT,
@@ -98,60 +119,86 @@ async function bidding() {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   try {
     const { bidders, demandId } = await seedBidders(db);
-    const streams = bidders.slice(0, STREAMS).map((b) => openStream(server.url, demandId, b));
-    await Promise.all(streams.map((s) => s.ready));
-    const latencies: number[] = [];
-    const last = new Map<string, number>();
-    const tags = new Map<string, string>();
-    let accepted = 0;
-    const stopAt = Date.now() + seconds * 1000;
-    const started = performance.now();
-    await Promise.all(
-      bidders.map(async (b: Bidder, i) => {
-        let price = 60_000 - i * 0.37;
-        while (Date.now() < stopAt) {
-          price = Math.round((price - 1 - Math.random() * 20) * 100) / 100;
-          const t0 = performance.now();
-          const { status, body } = await putQuote(server.url, demandId, b, price);
-          latencies.push(performance.now() - t0);
-          if (status === 200 && body.success) {
-            accepted += 1;
-            last.set(b.operatorId, Math.round(price * 100));
-            if (body.data?.leaderboard.tag) tags.set(b.operatorId, body.data.leaderboard.tag);
-          }
-        }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 1500));
-    for (const s of streams) s.close();
-    const stored = Number(
-      (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM quote_events WHERE demand_id = $1', [demandId])).rows[0]?.n ?? 0,
-    );
-    const rows = (
-      await db.query<{ operator_id: string; amount_paisa: string }>(
-        'SELECT operator_id, amount_paisa::text FROM quotes WHERE demand_id = $1 ORDER BY amount_paisa, placed_at, operator_id',
-        [demandId],
-      )
-    ).rows;
-    const wrongAmounts = rows.filter((r) => last.get(r.operator_id) !== Number(r.amount_paisa)).length + Math.abs(last.size - rows.length);
-    const truth = rows.map((r) => tags.get(r.operator_id));
-    const finals = streams.map((s) => s.events.at(-1)?.ranking ?? []);
-    const rankingOk = finals.every((f) => f.length === truth.length && f.every((tag, i) => tag === truth[i]));
-    const delays = streams.flatMap((s) => s.events.map((e) => e.at - e.changedAt));
-    return {
-      perSecond: accepted / elapsed,
-      p50: pct(latencies, 50),
-      p99: pct(latencies, 99),
-      pushP99: pct(delays, 99),
-      events: streams.reduce((n, s) => n + s.events.length, 0) / streams.length,
-      lostOrDuplicated: Math.abs(stored - accepted) + wrongAmounts,
-      rankingOk,
-    };
+    const prices = bidders.map((_, i) => 60_000 - i * 0.37);
+    // a few seconds of quoting first, not counted: the server's connections, prepared statements and JIT warm up
+    await storm(server.url, db, bidders, demandId, prices, paces[0]!, WARM_UP_SECONDS);
+    const results: Storm[] = [];
+    for (const pace of paces) results.push(await storm(server.url, db, bidders, demandId, prices, pace, seconds));
+    return results;
   } finally {
     await db.end();
     await server.stop();
   }
+}
+
+async function storm(
+  url: string,
+  db: pg.Pool,
+  bidders: Bidder[],
+  demandId: string,
+  prices: number[],
+  pace: Pace,
+  seconds: number,
+): Promise<Storm> {
+  const storedCount = async () =>
+    Number(
+      (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM quote_events WHERE demand_id = $1', [demandId])).rows[0]?.n ?? 0,
+    );
+  const storedBefore = await storedCount();
+  const streams = bidders.slice(0, STREAMS).map((b) => openStream(url, demandId, b));
+  await Promise.all(streams.map((s) => s.ready));
+  const latencies: number[] = [];
+  const last = new Map<string, number>();
+  const tags = new Map<string, string>();
+  let accepted = 0;
+  const started = performance.now();
+  const stopAt = started + seconds * 1000;
+  const interval = pace.kind === 'paced' ? (1000 * bidders.length) / pace.rate : 0;
+  await Promise.all(
+    bidders.map(async (b: Bidder, i) => {
+      // paced bidders start spread over one interval so their quotes arrive evenly
+      let due = started + (interval * i) / bidders.length;
+      while (due < stopAt) {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const sentAt = pace.kind === 'paced' ? due : performance.now();
+        prices[i] = Math.round((prices[i]! - 1 - Math.random() * 20) * 100) / 100;
+        const { status, body } = await putQuote(url, demandId, b, prices[i]!);
+        const answeredAt = performance.now();
+        latencies.push(answeredAt - sentAt);
+        if (status === 200 && body.success) {
+          accepted += 1;
+          last.set(b.operatorId, Math.round(prices[i]! * 100));
+          if (body.data?.leaderboard.tag) tags.set(b.operatorId, body.data.leaderboard.tag);
+        }
+        due = pace.kind === 'paced' ? due + interval : answeredAt;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 1500));
+  for (const s of streams) s.close();
+  const stored = (await storedCount()) - storedBefore;
+  const rows = (
+    await db.query<{ operator_id: string; amount_paisa: string }>(
+      'SELECT operator_id, amount_paisa::text FROM quotes WHERE demand_id = $1 ORDER BY amount_paisa, placed_at, operator_id',
+      [demandId],
+    )
+  ).rows;
+  const wrongAmounts = rows.filter((r) => last.get(r.operator_id) !== Number(r.amount_paisa)).length + Math.abs(last.size - rows.length);
+  const truth = rows.map((r) => tags.get(r.operator_id));
+  const finals = streams.map((s) => s.events.at(-1)?.ranking ?? []);
+  const rankingOk = finals.every((f) => f.length === truth.length && f.every((tag, i) => tag === truth[i]));
+  const delays = streams.flatMap((s) => s.events.map((e) => e.at - e.changedAt));
+  return {
+    perSecond: accepted / elapsed,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    pushP99: pct(delays, 99),
+    events: streams.reduce((n, s) => n + s.events.length, 0) / streams.length,
+    lostOrDuplicated: Math.abs(stored - accepted) + wrongAmounts,
+    rankingOk,
+  };
 }
 
 async function ledger(batchSize: number) {
@@ -270,17 +317,23 @@ export async function runBiddingLedger() {
   console.log('\n| target | goal | measured | baseline (same run) | ratio | result |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows)
-    console.log(`| ${r.target} | ${r.goal} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.pass ? 'pass' : 'falls short'} |`);
+    console.log(
+      `| ${r.target} | ${r.goal} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.pass === undefined ? 'measured' : r.pass ? 'pass' : 'falls short'} |`,
+    );
 }
 
 const f = (n: number) => Math.round(n).toLocaleString('en-IN');
 
+/** Quotes a second the paced bidders offer together: a tenth above the target, so meeting it is not luck. */
+const OFFERED = Number(process.env.BENCH_BID_RATE ?? 1100);
+
 async function biddingRows(): Promise<Row[]> {
   const base = await hello();
-  const b = await bidding();
+  const [b, most] = await bidding([{ kind: 'paced', rate: OFFERED }, { kind: 'back-to-back' }]);
+  if (!b || !most) throw new Error('bidding produced no result');
   return [
     {
-      target: `quotes accepted/s, 200 bidders × ${seconds} s`,
+      target: `quotes accepted/s, 200 bidders × ${seconds} s offering ${f(OFFERED)}/s together`,
       goal: '≥ 1,000/s',
       value: f(b.perSecond),
       baseline: `hello-world ${f(base.reqPerSec)} req/s (200 conn.)`,
@@ -288,7 +341,7 @@ async function biddingRows(): Promise<Row[]> {
       pass: b.perSecond >= 1000,
     },
     {
-      target: 'quote latency p99 (p50)',
+      target: 'quote latency p99 (p50), from when each quote was due',
       goal: '≤ 100 ms',
       value: `${b.p99} ms (${b.p50} ms)`,
       baseline: `hello-world p99 ${base.p99} ms`,
@@ -304,20 +357,28 @@ async function biddingRows(): Promise<Row[]> {
       pass: b.pushP99 <= 250,
     },
     {
-      target: 'quotes lost or duplicated',
+      target: 'quotes lost or duplicated (paced, then back to back)',
       goal: '0',
-      value: String(b.lostOrDuplicated),
+      value: `${b.lostOrDuplicated}, ${most.lostOrDuplicated}`,
       baseline: '—',
       ratio: '—',
-      pass: b.lostOrDuplicated === 0,
+      pass: b.lostOrDuplicated === 0 && most.lostOrDuplicated === 0,
     },
     {
-      target: 'final live ranking = the table’s, every stream',
+      target: 'final live ranking = the table’s, every stream (paced, then back to back)',
       goal: 'yes',
-      value: b.rankingOk ? 'yes' : 'no',
+      value: `${b.rankingOk ? 'yes' : 'no'}, ${most.rankingOk ? 'yes' : 'no'}`,
       baseline: '—',
       ratio: '—',
-      pass: b.rankingOk,
+      pass: b.rankingOk && most.rankingOk,
+    },
+    {
+      target: `most quotes/s: 200 bidders back to back × ${seconds} s (latency p99, p50)`,
+      goal: 'measured',
+      value: `${f(most.perSecond)} (${most.p99} ms, ${most.p50} ms)`,
+      baseline: `hello-world ${f(base.reqPerSec)} req/s`,
+      ratio: `${((100 * most.perSecond) / base.reqPerSec).toFixed(1)} %`,
+      pass: undefined,
     },
   ];
 }

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { queueQueries } from './queued-client.ts';
@@ -138,4 +139,19 @@ export async function openDatabase(opts: {
  */
 export function inTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction((trx) => run(trx as unknown as Db));
+}
+
+/**
+ * Runs one statement as a named prepared statement (ADR 176): on PostgreSQL each pooled connection parses
+ * and plans it once and afterwards only binds and executes it. Meant for the few statements a hot path
+ * sends thousands of times a second; the name must be unique to the statement's text. PGlite runs it as
+ * `execute` would. Rows come back as the driver gives them (timestamps as text on PostgreSQL).
+ */
+export async function executeNamed<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const session = db._.session;
+  // the dialect turns the template into text and parameters; drizzle keeps it on the session unexported
+  const { dialect } = session as unknown as { dialect: PgDialect };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as { rows: T[] };
+  return result.rows;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, executeNamed } from '../../db/client.ts';
 import { type demands, quoteEvents, quotes } from '../../db/schema/index.ts';
 
 type LoadState = (typeof demands.$inferSelect)['state'];
@@ -129,7 +129,11 @@ export async function placeQuoteIfOpen(
   q: { demandId: string; operatorId: OperatorId; amountPaisa: number; userCode: string; now: Date },
 ): Promise<QuoteAttempt | undefined> {
   const at = q.now.toISOString();
-  const result = (await db.execute(sql`
+  // named: PostgreSQL plans this statement once per connection, not once per quote (ADR 176)
+  const [row] = await executeNamed<AttemptRow>(
+    db,
+    'place-quote-if-open',
+    sql`
     WITH d AS (
       SELECT state, bidding_ends_at, awarded_operator_id, rank_salt FROM demands WHERE id = ${q.demandId} FOR SHARE
     ), mine AS (
@@ -168,8 +172,8 @@ export async function placeQuoteIfOpen(
           OR (amount_paisa = ${q.amountPaisa} AND (placed_at < me.placed_at
             OR (placed_at = me.placed_at AND operator_id < ${q.operatorId})))) AS ahead
       FROM quotes WHERE demand_id = ${q.demandId} AND operator_id <> ${q.operatorId}
-    ) o`)) as unknown as { rows: AttemptRow[] };
-  const row = result.rows[0];
+    ) o`,
+  );
   if (!row) return undefined;
   const others = Number(row.others);
   const bestOther = row.best_other === null ? null : Number(row.best_other);
