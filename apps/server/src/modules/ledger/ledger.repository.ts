@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, executeNamed } from '../../db/client.ts';
 import { idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../../db/schema/index.ts';
 
 /** Creates the accounts that do not exist yet; answers the ids it created. */
+const textArray = (values: Array<string | null>) => sql.param(values);
+const intArray = (values: number[]) => sql.param(values);
+
 export async function ensureAccounts(db: Db, rows: Array<{ id: string; kind: string; ownerId: string; allowNegative: boolean }>) {
   if (!rows.length) return [];
   const inserted = await db.insert(ledgerAccounts).values(rows).onConflictDoNothing().returning({ id: ledgerAccounts.id });
@@ -10,13 +13,17 @@ export async function ensureAccounts(db: Db, rows: Array<{ id: string; kind: str
 }
 
 /** Locks the accounts in id order, so concurrent entries over the same accounts cannot deadlock. */
+/**
+ * The ledger's statements that run on every movement are named (ADR 176): PostgreSQL plans each once per
+ * connection, and their text does not depend on how many rows they carry (arrays through `unnest`/`ANY`).
+ */
 export async function lockAccounts(db: Db, ids: string[]) {
-  return db
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, allowNegative: ledgerAccounts.allowNegative })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(ledgerAccounts.id)
-    .for('update');
+  const rows = await executeNamed<{ id: string; balance: string | number; allow_negative: boolean }>(
+    db,
+    'ledger-lock-accounts',
+    sql`SELECT id, balance, allow_negative FROM ledger_accounts WHERE id = ANY(${textArray(ids)}::text[]) ORDER BY id FOR UPDATE`,
+  );
+  return rows.map((r) => ({ id: r.id, balance: Number(r.balance), allowNegative: r.allow_negative }));
 }
 
 export interface EntryRow {
@@ -30,8 +37,6 @@ export interface EntryRow {
 }
 
 /** One array parameter (both drivers send a JS array as a PostgreSQL array), for `unnest`. */
-const textArray = (values: Array<string | null>) => sql.param(values);
-const intArray = (values: number[]) => sql.param(values);
 
 /**
  * Writes entries, their postings and the accounts' new balances in one statement (ADRs 158, 164):
@@ -45,7 +50,10 @@ export async function writeEntries(
   balances: Array<{ id: string; balance: number }>,
 ) {
   if (!entries.length) return;
-  await db.execute(sql`
+  await executeNamed(
+    db,
+    'ledger-write-entries',
+    sql`
     WITH e AS (
       INSERT INTO journal_entries (id, kind, memo, reference_type, reference_id, metadata, created_at)
       SELECT x.id, x.kind, x.memo, x.reference_type, x.reference_id, x.metadata, coalesce(x.created_at, now())
@@ -67,7 +75,8 @@ export async function writeEntries(
     )
     UPDATE ledger_accounts a SET balance = b.balance
     FROM unnest(${textArray(balances.map((b) => b.id))}::text[], ${intArray(balances.map((b) => b.balance))}::bigint[]) AS b(id, balance)
-    WHERE a.id = b.id`);
+    WHERE a.id = b.id`,
+  );
 }
 
 /** The balance of an account split into shards: the sum of them all. */
@@ -154,11 +163,17 @@ export async function claimIdempotencyKey(db: Db, row: { scope: string; key: str
 export async function claimIdempotencyKeys(db: Db, { scope, rows }: { scope: string; rows: Array<{ key: string; requestHash: string }> }) {
   const sorted = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const inserted = sorted.length
-    ? await db
-        .insert(idempotencyKeys)
-        .values(sorted.map((r) => ({ scope, key: r.key, requestHash: r.requestHash })))
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key })
+    ? await executeNamed<{ key: string }>(
+        db,
+        'ledger-claim-idempotency-keys',
+        sql`INSERT INTO idempotency_keys (scope, key, request_hash)
+          SELECT ${scope}, x.key, x.request_hash
+          FROM unnest(${textArray(sorted.map((r) => r.key))}::text[], ${textArray(sorted.map((r) => r.requestHash))}::text[])
+            WITH ORDINALITY AS x(key, request_hash, n)
+          ORDER BY x.n
+          ON CONFLICT DO NOTHING
+          RETURNING key`,
+      )
     : [];
   const fresh = new Set(inserted.map((r) => r.key));
   const taken = sorted.filter((r) => !fresh.has(r.key)).map((r) => r.key);
@@ -179,11 +194,15 @@ export async function storeIdempotentResponse(db: Db, { scope, key }: { scope: s
 /** Stores the answers of keys this transaction claimed, in one statement. */
 export async function storeIdempotentResponses(db: Db, scope: string, answers: Array<{ key: string; response: unknown }>) {
   if (!answers.length) return;
-  await db.execute(sql`
+  await executeNamed(
+    db,
+    'ledger-store-idempotent-responses',
+    sql`
     UPDATE idempotency_keys k SET response = a.response
     FROM unnest(${textArray(answers.map((a) => a.key))}::text[], ${textArray(answers.map((a) => JSON.stringify(a.response ?? null)))}::jsonb[])
       AS a(key, response)
-    WHERE k.scope = ${scope} AND k.key = a.key`);
+    WHERE k.scope = ${scope} AND k.key = a.key`,
+  );
 }
 
 /** Raw SQL through either driver: both answer `{ rows }`. */
