@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDatabaseOff, IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/http.ts';
 import { useSessionAccess } from '../lib/session.ts';
@@ -23,7 +23,13 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) {
+  // An answer arrives as an urgent update that React renders in one go (the query library updates through
+  // useSyncExternalStore). The content's first render follows as a deferred one instead, which React splits
+  // into short slices between which the page stays responsive; the loader stays up meanwhile. Data already
+  // there on mount (from the cache) shows at once.
+  const answered = !query.isPending && !query.isError && query.data !== undefined;
+  const shown = useDeferredValue(answered);
+  if (query.isPending || (answered && !shown)) {
     return (
       <Center py="xl" role="status">
         <Loader aria-label={t('common:loading')} />

@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { PageTitleProvider } from '../../components/page-title.tsx';
@@ -19,6 +19,10 @@ export function AppLayout() {
   // keeps the stored name and menu type in step with the server (spec: /api/auth/me)
   useMe();
   const appConfig = useOperatorAppConfig();
+  // the menu's entries are drawn by a deferred render just after the first frame, which React splits into
+  // short slices: the header and the page come first (the menu sits in its own fixed column, or off screen on
+  // a phone until the burger opens it, so nothing moves when it fills)
+  const menuDrawn = useDeferredValue(true, false);
 
   return (
     <PageTitleProvider>
@@ -27,7 +31,7 @@ export function AppLayout() {
           <AppHeader menuOpened={opened} onToggleMenu={toggle} />
         </AppShell.Header>
         <AppShell.Navbar>
-          <SideMenu onNavigate={close} footer={<FeedbackWidget enabled={Boolean(appConfig?.feedBackWidget)} />} />
+          {menuDrawn ? <SideMenu onNavigate={close} footer={<FeedbackWidget enabled={Boolean(appConfig?.feedBackWidget)} />} /> : null}
         </AppShell.Navbar>
         <AppShell.Main>
           <PendingPoliciesPrompt />

@@ -41,7 +41,8 @@ export function FastagTable({
   onMinBalance?: (row: FastagRow) => void;
 }) {
   const { t } = useTranslation('fastag');
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  // read at the first render, so a phone never draws the desktop layout first and then again as cards
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   if (phone) {
     return (
       <VirtualRows

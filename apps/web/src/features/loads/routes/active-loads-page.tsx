@@ -2,7 +2,7 @@ import type { LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
 import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title.tsx';
@@ -50,7 +50,9 @@ export function ActiveLoadsPage() {
   if (rejecting && !dialogWanted) setDialogWanted(true);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: loadsKeys.all });
-  const settling = banners.isPending || tabs.isPending;
+  // the board below the title appears as a deferred render, which React splits into short slices, instead of
+  // inside the urgent update that delivers the last of the two answers
+  const settling = useDeferredValue(banners.isPending || tabs.isPending);
   const countOf = (s: OperatorLoadState) => tabs.data?.find((x) => x.stateId === s)?.count;
 
   return (

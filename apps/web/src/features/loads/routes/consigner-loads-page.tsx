@@ -22,7 +22,8 @@ export function ConsignerLoadsPage({ admin = false }: { admin?: boolean }) {
   const [posting, setPosting] = useState(false);
   const [open, setOpen] = useState<DemandSummary>();
   const demands = useDemands(page);
-  const phone = useMediaQuery('(max-width: 500px)') ?? false;
+  // read at the first render, so a phone never draws the desktop layout first and then again as cards
+  const phone = useMediaQuery('(max-width: 500px)', undefined, { getInitialValueInEffect: false });
 
   return (
     <Container size="lg" px="xs" py="sm">

@@ -37,7 +37,8 @@ export default function TripsPage() {
             {t('refresh')}
           </Button>
         </Group>
-        <ScrollArea type="never">
+        {/* the row keeps a chip's height while the filters are read, so the list below does not move when they arrive */}
+        <ScrollArea type="never" mih={filters.isPending ? 28 : undefined}>
           {/* one filter selected at a time (spec §3): a single-value chip group */}
           <Chip.Group
             multiple={false}

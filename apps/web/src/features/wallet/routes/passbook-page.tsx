@@ -42,7 +42,8 @@ export default function PassbookPage() {
   const toTime = endOfDay(to);
   const rangeError = fromTime > toTime ? t('passbook.startAfterEnd') : null;
   const passbook = usePassbook(fromTime, toTime, !rangeError);
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  // read at the first render, so a phone never draws the desktop layout first and then again as cards
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   const rows = passbook.data?.pages.flatMap((p) => p.list) ?? [];
   const total = passbook.data?.pages[0]?.totalCount ?? 0;
 
