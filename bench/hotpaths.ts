@@ -2,7 +2,7 @@ import { execSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bigFleet } from './fastag.ts';
-import { demoToken, freshPgDatabase, type LoadResult, load, root, startServer, tempDir, waitHealthy } from './lib.ts';
+import { demoToken, freshPgDatabase, hotPathRows, type LoadResult, load, root, startServer, tempDir, waitHealthy } from './lib.ts';
 import { seedOpenLoads } from './marketplace.ts';
 import { insertTrips } from './trips.ts';
 
@@ -169,6 +169,7 @@ export async function runHotpaths() {
   for (const r of rows) {
     console.log(`| ${r.target} | ${r.measured} | ${r.baseline} | ${r.ratio} | ${r.goal} | ${r.pass ? 'pass' : 'falls short'} |`);
   }
+  hotPathRows.push(...rows);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runHotpaths();

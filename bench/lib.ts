@@ -136,3 +136,31 @@ export const storeSessionScript = (session: Record<string, string | null>) =>
     locale: 'en',
     menuType: session.menuType,
   })})) if (v) localStorage.setItem(k, v);`;
+
+/** One line of issue 17's table: a target, its figure, the baseline measured in the same run. */
+export interface TargetRow {
+  target: string;
+  goal: string;
+  measured: string;
+  baseline: string;
+  ratio: string;
+  /** undefined: a figure shown for reading, with no target of its own */
+  pass: boolean | undefined;
+}
+
+/** Every hot-path suite adds its rows here; `npm run bench` prints them as one table at the end. */
+export const hotPathRows: TargetRow[] = [];
+
+export function printHotPathTable() {
+  if (!hotPathRows.length) return;
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`\n## Issue 17 — every target beside its baseline from this run (load average now ${load})\n`);
+  console.log('| target | goal | measured | baseline (same run) | ratio | result |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of hotPathRows) {
+    const result = r.pass === undefined ? 'measured' : r.pass ? 'pass' : 'falls short';
+    console.log(`| ${r.target} | ${r.goal} | ${r.measured} | ${r.baseline} | ${r.ratio} | ${result} |`);
+  }
+  const judged = hotPathRows.filter((r) => r.pass !== undefined);
+  console.log(`\n${judged.filter((r) => r.pass).length} of ${judged.length} targets pass.`);
+}

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from './lib.ts';
+import { printHotPathTable, root } from './lib.ts';
 
 // `npm run bench`: builds if needed (npm start does), then runs each area's benchmark in turn.
 // Pick some with BENCH=foundation,fastag.
@@ -24,3 +24,5 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ['bidding-ledger', async () => (await import('./bidding-ledger.ts')).runBiddingLedger()],
 ];
 for (const [name, run] of suites) if (!wanted || wanted.includes(name)) await run();
+// issue 17's targets from the suites that ran, as one table
+printHotPathTable();

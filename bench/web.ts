@@ -5,7 +5,18 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { demoSession, demoToken, median, peakMbOf, root, type Server, startServer, storeSessionScript, tempDir } from './lib.ts';
+import {
+  demoSession,
+  demoToken,
+  hotPathRows,
+  median,
+  peakMbOf,
+  root,
+  type Server,
+  startServer,
+  storeSessionScript,
+  tempDir,
+} from './lib.ts';
 
 /**
  * Issue 17, targets 5 and 7 (ADRs 150–152):
@@ -325,6 +336,7 @@ export async function runWeb() {
   }
   if (parts.includes('start')) await embeddedStart();
   printTable();
+  hotPathRows.push(...rows.map(({ now, ...r }) => ({ ...r, measured: now })));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runWeb();
