@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
-import * as repo from './fastag.repository.ts';
 import { LANES, laneFor, tollFarePaisa } from './toll-plazas.ts';
+import * as repo from './toll-simulator.repository.ts';
 
 /** How the simulator reaches the webhook: the same raw body and signature the issuer would send. */
 export type Deliver = (rawBody: string, signature: string) => Promise<{ status: number; body: unknown }>;
