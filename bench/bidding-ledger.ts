@@ -2,6 +2,7 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
+import { bigFleet } from './fastag.ts';
 import { demoToken, freshPgDatabase, hotPathRows, load, PG_BASE, root, startServer, tempDir, waitHealthy } from './lib.ts';
 import { type Bidder, openStream, pct, putQuote, seedBidders } from './marketplace.ts';
 
@@ -25,6 +26,8 @@ const SECRET = 'bhada-bench-issuer-secret';
 const PORT = Number(process.env.BENCH_BID_PORT ?? 3217);
 const HELLO_PORT = Number(process.env.BENCH_BID_HELLO_PORT ?? 3317);
 const DB = process.env.BENCH_BID_DB ?? 'bhada_bidledger_bench';
+/** BENCH_LEDGER_FLEET=1: the ledger run's book also holds the fleet of 10,000 tagged vehicles (ADR 176). */
+const FLEET_BOOK = process.env.BENCH_LEDGER_FLEET === '1';
 
 interface Row {
   target: string;
@@ -214,6 +217,12 @@ async function ledger(batchSize: number) {
     },
   });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  if (FLEET_BOOK) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await bigFleet(client);
+    await client.end();
+  }
   try {
     // the three demo operators recharge their own tags from their wallets; the issuer tolls every tag
     const operators = ['9000000001', '9000000002', '9000000003'];
