@@ -4,6 +4,7 @@ import pg from 'pg';
 import { bigFleet } from './fastag.ts';
 import { demoToken, freshPgDatabase, hotPathRows, type LoadResult, load, root, startServer, tempDir, waitHealthy } from './lib.ts';
 import { seedOpenLoads } from './marketplace.ts';
+import { revocationRows } from './revocation.ts';
 import { insertTrips } from './trips.ts';
 
 // Issue 17, targets 3, 4 and 6 (ADR 156): every figure beside its baseline from the same run, on this machine.
@@ -141,9 +142,9 @@ async function lists(dbUrl: string): Promise<Row[]> {
 }
 
 export async function runHotpaths() {
-  console.log(`## Hot paths (issue 17: targets 3, 4, 6), 50 connections, ${duration} s each`);
+  console.log(`## Hot paths (issue 17: targets 3, 4, 6 and the one-second revocation), 50 connections, ${duration} s each`);
   const rows: Row[] = [];
-  const parts = process.env.BENCH_PARTS?.split(',') ?? ['auth', 'lists'];
+  const parts = process.env.BENCH_PARTS?.split(',') ?? ['auth', 'revocation', 'lists'];
   // migrated and seeded once, before any server starts: no server then seeds inside its start-up time limit
   const seed = (env: Record<string, string>) =>
     execSync('npx tsx src/db/cli.ts seed', { cwd: join(root, 'apps/server'), env: { ...process.env, ...env }, stdio: 'ignore' });
@@ -162,6 +163,7 @@ export async function runHotpaths() {
     rows.push(share('3+6. getAllRoles, PostgreSQL, 2 processes (WEB_CONCURRENCY=2)', two, base, 0.1, 50));
     rows.push(share('3. getAllRoles, PGlite', lite, base, 0.03));
   }
+  if (parts.includes('revocation')) rows.push(...(await revocationRows(pgUrl, PORT + 4)));
   if (parts.includes('lists')) rows.push(...(await lists(process.env.BENCH_HOT_LISTS_URL ?? pgUrl)));
 
   console.log('\n| target | measured | baseline (same run) | ratio | goal | result |');
