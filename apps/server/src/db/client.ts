@@ -155,3 +155,18 @@ export async function executeNamed<T>(db: Db, name: string, query: SQL): Promise
   const result = (await prepared.execute()) as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * One data-modifying statement (an INSERT, UPDATE or DELETE with no WITH of its own) under the name it runs as
+ * (ADR 177). Its text must not depend on how many rows it carries, so it can also ride as one part of a larger
+ * statement's WITH: a movement then sends every write it makes while its accounts are locked in one round trip.
+ */
+export interface NamedWrite {
+  name: string;
+  sql: SQL;
+}
+
+/** Runs one write on its own. */
+export async function executeWrite(db: Db, write: NamedWrite): Promise<void> {
+  await executeNamed(db, write.name, write.sql);
+}

@@ -24,9 +24,10 @@ import { PAGE_MARK_STRIDE, seekTo } from '../../lib/page-marks.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import type { TenantReadCache } from '../../lib/tenant-read-cache.ts';
 import { accounts } from '../ledger/accounts.ts';
-import { accountId, type PostedEntry, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
+import { accountId, type PostedEntry, postOnce } from '../ledger/ledger.service.ts';
 import { timeWindow, toRupees, walletAccount } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
+import { type TxnInsert, txnsWrite } from './fastag-writes.repository.ts';
 import { knownMarks, vehicleMarks, vehicleTotals } from './txn-totals.ts';
 
 export const tagAccount = accounts.fastag;
@@ -102,8 +103,8 @@ export async function ownVehicleTag(db: Db, operatorId: OperatorId, vehicleId: s
 export const txnRow = (
   posted: PostedEntry,
   account: string,
-  base: Omit<repo.TxnInsert, 'id' | 'openingBalancePaisa' | 'closingBalancePaisa' | 'entryId' | 'status'>,
-): repo.TxnInsert => ({
+  base: Omit<TxnInsert, 'id' | 'openingBalancePaisa' | 'closingBalancePaisa' | 'entryId' | 'status'>,
+): TxnInsert => ({
   id: newId('FTX', 12),
   ...base,
   status: 'SUCCESS',
@@ -121,20 +122,23 @@ export async function recharge(db: Db, operatorId: OperatorId, body: RechargeReq
   if (!paisa) throw badRequest(FASTAG_MESSAGES.invalidAmount, 'amount');
   const tag = await ownTag(db, operatorId, body.tagId);
   if (tag.status !== 'ACTIVE') throw new AppError(FASTAG_ERRORS.FASTAG_TAG_INACTIVE, FASTAG_MESSAGES.tagInactive);
-  const { result } = await withIdempotency(
+  const wallet = walletAccount(operatorId);
+  const account = tagAccount(tag.tagId);
+  const { result } = await postOnce(
     db,
     { scope: `fastag-recharge:${operatorId}`, key: idempotencyKey, request: { tagId: tag.tagId, paisa } },
-    async (tx) => {
+    [[wallet, account]],
+    (book) => {
       let posted: PostedEntry;
       try {
-        posted = await postEntry(tx, {
+        posted = book.post({
           kind: 'FASTAG_RECHARGE',
           memo: `Fastag recharge for ${tag.vehicleNumber}`,
           referenceType: 'FASTAG',
           referenceId: tag.tagId,
           legs: [
-            { account: walletAccount(operatorId), amount: -paisa },
-            { account: tagAccount(tag.tagId), amount: paisa },
+            { account: wallet, amount: -paisa },
+            { account, amount: paisa },
           ],
         });
       } catch (err) {
@@ -143,7 +147,7 @@ export async function recharge(db: Db, operatorId: OperatorId, body: RechargeReq
         }
         throw err;
       }
-      const row = txnRow(posted, accountId(tagAccount(tag.tagId)), {
+      const row = txnRow(posted, accountId(account), {
         operatorId,
         tagId: tag.tagId,
         vehicleId: tag.vehicleId,
@@ -153,14 +157,14 @@ export async function recharge(db: Db, operatorId: OperatorId, body: RechargeReq
         plaza: 'Recharge from wallet',
         occurredAt: new Date(),
       });
-      await repo.insertTxns(tx, [row]);
-      return {
+      const result: RechargeResponse = {
         success: true,
         message: FASTAG_MESSAGES.rechargeSuccess(tag.vehicleNumber),
         vehicleNumber: tag.vehicleNumber,
         fastagAmount: toRupees(row.closingBalancePaisa),
-        walletBalance: toRupees(posted.balances[accountId(walletAccount(operatorId))]!.closing),
+        walletBalance: toRupees(posted.balances[accountId(wallet)]!.closing),
       };
+      return { result, writes: [txnsWrite([row])] };
     },
   );
   return result;

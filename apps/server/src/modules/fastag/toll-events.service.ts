@@ -10,15 +10,16 @@ import {
   accountId,
   balanceOf,
   claimIdempotencyKeys,
+  idempotentAnswers,
   type LedgerBook,
   openBook,
   requestHash,
-  storeIdempotentResponses,
 } from '../ledger/ledger.service.ts';
 import { rupeesText } from '../wallet/statement-writer.ts';
 import { ownerContact, walletAccount } from '../wallet/wallet.service.ts';
 import * as repo from './fastag.repository.ts';
 import { type TagRow, TOLL_NETWORK, tagAccount, txnRow } from './fastag.service.ts';
+import { lastTollsWrite, type TxnInsert, txnsWrite } from './fastag-writes.repository.ts';
 
 // ——— tolls from the issuer ———
 
@@ -98,9 +99,11 @@ function autoTopUp(book: LedgerBook, tag: TagRow, tagBalance: number, at: Date, 
 
 /** What applying a batch writes after its entries: transaction rows, last tolls, alerts. */
 interface TollWork {
-  txns: repo.TxnInsert[];
+  txns: TxnInsert[];
   lastTolls: Map<string, { tagId: string; plaza: string; at: Date }>;
   alerts: BalanceAlert[];
+  /** declined tolls' alerts whose wallet is not in the book: its balance is read after the commit */
+  walletsToRead: BalanceAlert[];
 }
 
 /** The accounts one event may touch: the tag and the toll network, and the wallet when it tops the tag up. */
@@ -113,7 +116,7 @@ const accountsOf = (tag: TagRow): AccountRef[][] => [
  * One event against the book: a reversal credits the tag; a debit the tag cannot cover is declined
  * as the issuer's lane would (a failed row, nothing moves; ADR 042); either may trigger a top-up.
  */
-async function settle(tx: Db, book: LedgerBook, event: TollEvent, tag: TagRow, out: TollWork): Promise<TollWebhookResponse> {
+function settle(book: LedgerBook, event: TollEvent, tag: TagRow, out: TollWork): TollWebhookResponse {
   const at = new Date(event.crossedAt);
   const account = tagAccount(tag.tagId);
   const base = {
@@ -173,16 +176,17 @@ async function settle(tx: Db, book: LedgerBook, event: TollEvent, tag: TagRow, o
     closingBalancePaisa: balance,
     failureReason: 'INSUFFICIENT_TAG_BALANCE',
   });
-  const wallet = walletAccount(tag.operatorId);
-  out.alerts.push({
+  const alert: BalanceAlert = {
     kind: 'TOLL_DECLINED',
     operatorId: tag.operatorId,
     vehicleNumber: tag.vehicleNumber,
     plaza: event.plaza,
-    walletBalance: tag.autoRecharge ? book.balance(wallet) : await balanceOf(tx, wallet),
+    walletBalance: tag.autoRecharge ? book.balance(walletAccount(tag.operatorId)) : 0,
     tagBalance: balance,
     shortBy: event.amount - balance,
-  });
+  };
+  out.alerts.push(alert);
+  if (!tag.autoRecharge) out.walletsToRead.push(alert);
   autoTopUp(book, tag, balance, at, out);
   return { txnId: id, status: 'FAILED', duplicate: false };
 }
@@ -198,7 +202,7 @@ type Outcome = { response: TollWebhookResponse } | { error: AppError };
  */
 async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outcome[]; alerts: BalanceAlert[] }> {
   const outcomes: Outcome[] = new Array(events.length);
-  const out: TollWork = { txns: [], lastTolls: new Map(), alerts: [] };
+  const out: TollWork = { txns: [], lastTolls: new Map(), alerts: [], walletsToRead: [] };
   const hashes = events.map((e) => requestHash(e));
   await inTransaction(db, async (tx) => {
     const tags = new Map((await repo.findIssuedTags(tx, [...new Set(events.map((e) => e.tagId))])).map((t) => [t.tagId, t]));
@@ -221,14 +225,13 @@ async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outco
     );
     const answers: Array<{ key: string; response: TollWebhookResponse }> = [];
     for (const i of fresh) {
-      const response = await settle(tx, book, events[i]!, tags.get(events[i]!.tagId)!, out);
+      const response = settle(book, events[i]!, tags.get(events[i]!.tagId)!, out);
       outcomes[i] = { response };
       answers.push({ key: events[i]!.eventId, response });
     }
-    await book.flush(tx);
-    await repo.insertTxns(tx, out.txns);
-    await repo.updateLastTolls(tx, [...out.lastTolls.values()]);
-    await storeIdempotentResponses(tx, SCOPE, answers);
+    // one statement while the accounts are locked (ADR 177): entries, Fastag rows, last tolls, answers
+    if (fresh.length)
+      await book.flush(tx, [txnsWrite(out.txns), lastTollsWrite([...out.lastTolls.values()]), idempotentAnswers(SCOPE, answers)]);
     events.forEach((e, i) => {
       if (outcomes[i]) return;
       const prior = earlier.get(e.eventId);
@@ -242,6 +245,12 @@ async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outco
       }
     });
   });
+  // outside the locks: the wallet balance a declined toll's message quotes, once per operator
+  const wallets = new Map<string, number>();
+  for (const alert of out.walletsToRead) {
+    if (!wallets.has(alert.operatorId)) wallets.set(alert.operatorId, await balanceOf(db, walletAccount(alert.operatorId)));
+    alert.walletBalance = wallets.get(alert.operatorId)!;
+  }
   return { outcomes, alerts: out.alerts };
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../../db/client.ts';
+import { type Db, executeNamed, executeWrite, type NamedWrite } from '../../db/client.ts';
 import { idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../../db/schema/index.ts';
 
 /** Creates the accounts that do not exist yet; answers the ids it created. */
@@ -41,18 +41,21 @@ export interface EntryRow {
 /**
  * Writes entries, their postings and the accounts' new balances in one statement (ADRs 158, 164):
  * the accounts are already locked by this transaction, so one round trip serves one entry or a batch.
- * Postings are numbered in the order given; each takes its entry's time.
+ * Postings are numbered in the order given; each takes its entry's time. The movement's other writes
+ * (`alongside`) ride in the same statement's WITH (ADR 177), so the locks are held for one round trip
+ * and the commit. Parts of one statement cannot see each other's rows: none of them may read another.
  */
 export async function writeEntries(
   db: Db,
   entries: EntryRow[],
   rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number }>,
   balances: Array<{ id: string; balance: number }>,
+  alongside: NamedWrite[] = [],
 ) {
-  if (!entries.length) return;
+  const parts = alongside.map((w, i) => sql`, ${sql.raw(`w${i}`)} AS (${w.sql})`);
   await executeNamed(
     db,
-    'ledger-write-entries',
+    ['ledger-write-entries', ...alongside.map((w) => w.name)].join('+'),
     sql`
     WITH e AS (
       INSERT INTO journal_entries (id, kind, memo, reference_type, reference_id, metadata, created_at)
@@ -72,7 +75,7 @@ export async function writeEntries(
       JOIN e ON e.id = l.entry_id
       ORDER BY l.n
       RETURNING 1
-    )
+    )${sql.join(parts)}
     UPDATE ledger_accounts a SET balance = b.balance
     FROM unnest(${textArray(balances.map((b) => b.id))}::text[], ${intArray(balances.map((b) => b.balance))}::bigint[]) AS b(id, balance)
     WHERE a.id = b.id`,
@@ -193,16 +196,19 @@ export async function storeIdempotentResponse(db: Db, { scope, key }: { scope: s
 
 /** Stores the answers of keys this transaction claimed, in one statement. */
 export async function storeIdempotentResponses(db: Db, scope: string, answers: Array<{ key: string; response: unknown }>) {
-  if (!answers.length) return;
-  await executeNamed(
-    db,
-    'ledger-store-idempotent-responses',
-    sql`
+  if (answers.length) await executeWrite(db, idempotentAnswers(scope, answers));
+}
+
+/** The write that stores answers of claimed keys, to run on its own or alongside a movement's entries. */
+export function idempotentAnswers(scope: string, answers: Array<{ key: string; response: unknown }>): NamedWrite {
+  return {
+    name: 'ledger-store-idempotent-responses',
+    sql: sql`
     UPDATE idempotency_keys k SET response = a.response
     FROM unnest(${textArray(answers.map((a) => a.key))}::text[], ${textArray(answers.map((a) => JSON.stringify(a.response ?? null)))}::jsonb[])
       AS a(key, response)
     WHERE k.scope = ${scope} AND k.key = a.key`,
-  );
+  };
 }
 
 /** Raw SQL through either driver: both answer `{ rows }`. */

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accounts } from './accounts.ts';
-import { type AccountRef, balanceOf, checkLedger, postEntry, withIdempotency } from './ledger.service.ts';
+import { type AccountRef, balanceOf, checkLedger, postEntry, postOnce, withIdempotency } from './ledger.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,5 +154,66 @@ describe('ledger', () => {
     const results = await Promise.all(Array.from({ length: 8 }, pay));
     expect(new Set(results.map((r) => (r.result as { entryId: string }).entryId)).size).toBe(1);
     expect(await balanceOf(t.db, wallet('OPL7'))).toBe(4000);
+  });
+
+  describe('a movement posted once with its writes in one statement (ADR 177)', () => {
+    const marker = (key: string) => ({
+      name: 'test-marker',
+      sql: sql`INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ('test-marker', ${key}, 'x')`,
+    });
+    const pay = (key: string, paisa: number, writes = [marker(key)]) =>
+      postOnce(t.db, { scope: 'once:OPL8', key, request: { paisa } }, [[wallet('OPL8'), escrow('D8')]], (book) => {
+        const posted = book.post({
+          kind: 'PAY',
+          memo: 'p',
+          legs: [
+            { account: wallet('OPL8'), amount: -paisa },
+            { account: escrow('D8'), amount: paisa },
+          ],
+        });
+        return { result: { entryId: posted.entryId, left: posted.balances['OPERATOR_WALLET:OPL8']!.closing }, writes };
+      });
+    const markers = async () =>
+      (await t.database.sql.query<{ key: string }>(`SELECT key FROM idempotency_keys WHERE scope = 'test-marker' ORDER BY key`)).rows.map(
+        (r) => r.key,
+      );
+
+    it('writes its entries, its own writes and its answer together; a repeat answers as the first did', async () => {
+      await topUp('OPL8', 10_000);
+      const first = await pay('a', 2500);
+      expect(first).toMatchObject({ replayed: false, result: { left: 7500 } });
+      expect(await pay('a', 2500)).toEqual({ replayed: true, result: first.result });
+      await expect(pay('a', 1)).rejects.toMatchObject({ code: 'IDEMPOTENCY_MISMATCH' });
+      expect(await markers()).toEqual(['a']);
+      expect(await balanceOf(t.db, wallet('OPL8'))).toBe(7500);
+    });
+
+    it('leaves nothing behind when the book refuses or a write alongside fails, and the key stays free', async () => {
+      await expect(pay('b', 1_000_000)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+      const broken = {
+        name: 'test-broken',
+        sql: sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ('JE-none', 'none', 1, 1)`,
+      };
+      await expect(pay('c', 100, [marker('c'), broken])).rejects.toThrow();
+      expect(await balanceOf(t.db, wallet('OPL8'))).toBe(7500);
+      expect(await markers()).toEqual(['a']);
+      expect((await pay('c', 100)).replayed).toBe(false);
+      expect(await markers()).toEqual(['a', 'c']);
+      expect(await balanceOf(t.db, wallet('OPL8'))).toBe(7400);
+      expect((await checkLedger(t.db)).ok).toBe(true);
+    });
+
+    it('concurrent movements and repeats never overdraw and post each key once', async () => {
+      const runs = await Promise.allSettled([
+        ...Array.from({ length: 30 }, (_, i) => pay(`k${i}`, 300)),
+        ...Array.from({ length: 10 }, () => pay('k0', 300)),
+      ]);
+      const answers = runs.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      const posted = new Set(answers.map((a) => a.result.entryId));
+      expect(posted.size).toBe(24); // ₹74 holds 24 × ₹3, the 25th would overdraw
+      expect(answers.filter((a) => a.replayed).every((a) => posted.has(a.result.entryId))).toBe(true);
+      expect(await balanceOf(t.db, wallet('OPL8'))).toBe(7400 - 24 * 300);
+      expect((await checkLedger(t.db)).ok).toBe(true);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { type AccountKind, LEDGER_ERRORS, LEDGER_MESSAGES } from '@bhada/contracts/ledger';
-import { type Db, inTransaction } from '../../db/client.ts';
+import { type Db, inTransaction, type NamedWrite } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -155,8 +155,11 @@ export class LedgerBook {
     return { entryId, balances };
   }
 
-  /** Writes what was posted since the last flush: entries, postings and the changed balances. */
-  async flush(tx: Db) {
+  /**
+   * Writes what was posted since the last flush: entries, postings and the changed balances, with the
+   * movement's own writes (`alongside`, ADR 177) in the same statement.
+   */
+  async flush(tx: Db, alongside: NamedWrite[] = []) {
     const changed: Array<{ id: string; balance: number }> = [];
     for (const [id, s] of this.state) {
       if (s.balance !== s.start) changed.push({ id, balance: s.balance });
@@ -164,8 +167,9 @@ export class LedgerBook {
     }
     const entries = this.entries.splice(0);
     const rows = this.rows.splice(0);
-    // bounded statements for the demo seed's thousands of entries; balances go with the last part
-    for (let i = 0; i < entries.length; i += 2000) {
+    if (!entries.length && !alongside.length) return;
+    // bounded statements for the demo seed's thousands of entries; balances and the rest go with the last part
+    for (let i = 0; i === 0 || i < entries.length; i += 2000) {
       const part = entries.slice(i, i + 2000);
       const ids = new Set(part.map((e) => e.id));
       const last = i + 2000 >= entries.length;
@@ -174,6 +178,7 @@ export class LedgerBook {
         part,
         rows.filter((r) => ids.has(r.entryId)),
         last ? changed : [],
+        last ? alongside : [],
       );
     }
   }
@@ -230,17 +235,44 @@ export async function withIdempotency<T>(
   opts: { scope: string; key: string; request: unknown },
   run: (tx: Db) => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
-  const hash = requestHash(opts.request);
   return inTransaction(db, async (tx) => {
-    const existing = await repo.claimIdempotencyKey(tx, { scope: opts.scope, key: opts.key, requestHash: hash });
-    if (existing) {
-      if (existing.requestHash !== hash) throw new AppError(LEDGER_ERRORS.IDEMPOTENCY_MISMATCH, LEDGER_MESSAGES.idempotencyMismatch);
-      return { result: existing.response as T, replayed: true };
-    }
+    const earlier = await claimOrReplay<T>(tx, opts);
+    if (earlier) return earlier;
     const result = await run(tx);
     await repo.storeIdempotentResponse(tx, { scope: opts.scope, key: opts.key }, result ?? null);
     return { result, replayed: false };
   });
+}
+
+/**
+ * One movement, once per (scope, key), with the fewest round trips while its accounts are locked (ADR 177):
+ * the key is claimed, the accounts of `plans` locked in one round, `post` posts against the book (a
+ * refusal throws and nothing is written), then its entries, its own writes and the key's answer go as one
+ * statement before the commit. Repeats answer as withIdempotency's do.
+ */
+export async function postOnce<T>(
+  db: Db,
+  opts: { scope: string; key: string; request: unknown },
+  plans: AccountRef[][],
+  post: (book: LedgerBook) => { result: T; writes: NamedWrite[] },
+): Promise<{ result: T; replayed: boolean }> {
+  return inTransaction(db, async (tx) => {
+    const earlier = await claimOrReplay<T>(tx, opts);
+    if (earlier) return earlier;
+    const book = await openBook(tx, plans);
+    const { result, writes } = post(book);
+    await book.flush(tx, [...writes, repo.idempotentAnswers(opts.scope, [{ key: opts.key, response: result ?? null }])]);
+    return { result, replayed: false };
+  });
+}
+
+/** Claims the key, or answers as its first request did (refusing the same key with another request). */
+async function claimOrReplay<T>(tx: Db, opts: { scope: string; key: string; request: unknown }) {
+  const hash = requestHash(opts.request);
+  const existing = await repo.claimIdempotencyKey(tx, { scope: opts.scope, key: opts.key, requestHash: hash });
+  if (!existing) return undefined;
+  if (existing.requestHash !== hash) throw new AppError(LEDGER_ERRORS.IDEMPOTENCY_MISMATCH, LEDGER_MESSAGES.idempotencyMismatch);
+  return { result: existing.response as T, replayed: true };
 }
 
 /** The fingerprint a key's request is compared by: the same key with another request is refused. */
@@ -254,10 +286,8 @@ export function claimIdempotencyKeys(tx: Db, scope: string, rows: Array<{ key: s
   return repo.claimIdempotencyKeys(tx, { scope, rows });
 }
 
-/** Stores the answers of keys this transaction claimed. */
-export function storeIdempotentResponses(tx: Db, scope: string, answers: Array<{ key: string; response: unknown }>) {
-  return repo.storeIdempotentResponses(tx, scope, answers);
-}
+/** The write that stores the answers of keys this transaction claimed (to go alongside a flush). */
+export const idempotentAnswers = repo.idempotentAnswers;
 
 /** An account's balance; an outside-world account's is the sum of its shards (ADR 158). */
 export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
