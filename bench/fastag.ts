@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
-import { demoToken, freshPgDatabase, type LoadResult, load, PG_BASE, root, startServer, table, tempDir } from './lib.ts';
+import { demoToken, FIRST_SHARDS, freshPgDatabase, type LoadResult, load, PG_BASE, root, startServer, table, tempDir } from './lib.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 20);
 const SECRET = 'bhada-bench-issuer-secret';
@@ -38,6 +38,7 @@ function ledgerCheck(databaseUrl: string): boolean {
 
 /** Money into a wallet the way a settled top-up lands: clearing → wallet, one balanced entry. */
 async function fundWallet(db: pg.Client, operatorId: string, paisa: number) {
+  await db.query(FIRST_SHARDS);
   await db.query('BEGIN');
   const wallet = `OPERATOR_WALLET:${operatorId}`;
   const { rows } = await db.query<{ id: string; balance: string }>(
@@ -144,6 +145,7 @@ export async function bigFleet(db: pg.Client) {
     CREATE TEMP TABLE bo ON COMMIT DROP AS
     SELECT bv.*, count(bt.g) * ${TOLL_PAISA} + 1000000 AS opening, sum(count(bt.g) * ${TOLL_PAISA} + 1000000) OVER (ORDER BY bv.i) AS cum
     FROM bv LEFT JOIN bt ON bt.v = bv.i GROUP BY bv.i, bv.vid, bv.num, bv.tag`);
+  await db.query(FIRST_SHARDS);
   const { rows: sys } = await db.query<{ id: string; balance: string }>(
     `SELECT id, balance FROM ledger_accounts WHERE id IN ('PAYMENT_CLEARING:SYSTEM', 'TOLL_NETWORK:SYSTEM') ORDER BY id FOR UPDATE`,
   );

@@ -57,7 +57,9 @@ export async function startServer(opts: {
   entry?: string;
 }): Promise<Server & { readyMs: number }> {
   const started = performance.now();
-  const proc = spawn(process.execPath, [opts.entry ?? serverEntry], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles every server a run starts
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const proc = spawn(process.execPath, [...nodeArgs, opts.entry ?? serverEntry], {
     env: { ...process.env, PORT: String(opts.port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', ...opts.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -164,3 +166,12 @@ export function printHotPathTable() {
   const judged = hotPathRows.filter((r) => r.pass !== undefined);
   console.log(`\n${judged.filter((r) => r.pass).length} of ${judged.length} targets pass.`);
 }
+
+/**
+ * The first shard of the outside-world accounts the bench's own entries write (ADR 158). The seed may have
+ * written through other shards only, so the bench creates these (empty) before it locks them.
+ */
+export const FIRST_SHARDS = `
+  INSERT INTO ledger_accounts (id, kind, owner_id, balance, allow_negative)
+  VALUES ('PAYMENT_CLEARING:SYSTEM', 'PAYMENT_CLEARING', 'SYSTEM', 0, true), ('TOLL_NETWORK:SYSTEM', 'TOLL_NETWORK', 'SYSTEM', 0, true)
+  ON CONFLICT DO NOTHING`;

@@ -119,6 +119,18 @@ describe('toll events in batches (ADR 158)', () => {
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
+  it('a batch over many tags writes the toll network through one shard, so it locks one row of it (ADR 177)', async () => {
+    const { ids } = await tags(12, 10_000);
+    const res = await deliverBatch(JSON.stringify({ events: ids.map((id) => tollEvent(id, { amount: 1_000 })) }));
+    expect(res.status).toBe(200);
+    const used = await t.db.execute(sql`
+      SELECT DISTINCT p.account_id FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+      WHERE e.kind = 'TOLL_DEBIT' AND e.reference_id = ANY(${sql.param(res.body.data.results.map((r: { eventId: string }) => r.eventId))}::text[])
+        AND p.account_id LIKE 'TOLL_NETWORK:%'`);
+    expect((used as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    for (const id of ids) expect(await tag(id)).toBe(9_000);
+  });
+
   it('a repeated eventId inside one batch answers as its first; the same id with another body is refused; nothing moves twice', async () => {
     const { ids } = await tags(1, 50_000);
     const once = tollEvent(ids[0]!, { amount: 10_000 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, executeNamed, executeWrite, type NamedWrite } from '../../db/client.ts';
 import { idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../../db/schema/index.ts';
+import { sha256 } from '../../lib/crypto.ts';
 
 /** Creates the accounts that do not exist yet; answers the ids it created. */
 const textArray = (values: Array<string | null>) => sql.param(values);
@@ -55,7 +56,7 @@ export async function writeEntries(
   const parts = alongside.map((w, i) => sql`, ${sql.raw(`w${i}`)} AS (${w.sql})`);
   await executeNamed(
     db,
-    ['ledger-write-entries', ...alongside.map((w) => w.name)].join('+'),
+    statementName(['ledger-write-entries', ...alongside.map((w) => w.name)].join('+')),
     sql`
     WITH e AS (
       INSERT INTO journal_entries (id, kind, memo, reference_type, reference_id, metadata, created_at)
@@ -81,6 +82,9 @@ export async function writeEntries(
     WHERE a.id = b.id`,
   );
 }
+
+/** PostgreSQL keeps 63 bytes of a statement's name: a longer one is shortened to a prefix and its digest. */
+const statementName = (name: string) => (name.length <= 63 ? name : `${name.slice(0, 30)}#${sha256(name).slice(0, 32)}`);
 
 /** The balance of an account split into shards: the sum of them all. */
 export async function sumShardBalances(db: Db, { kind, ownerId }: { kind: string; ownerId: string }): Promise<number> {

@@ -52,16 +52,15 @@ function assertBalanced(input: EntryInput) {
   if (input.legs.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error('entry legs must sum to zero');
 }
 
-/** The legs with every outside-world account resolved to the shard this entry writes (ADR 158). */
-function sharded(legs: Leg[]): Leg[] {
-  if (!legs.some((l) => isSharded(l.account))) return legs;
-  const holderKey = legs
-    .filter((l) => !isSharded(l.account))
-    .map((l) => accountId(l.account))
-    .sort()
-    .join('|');
-  return legs.map((l) => (isSharded(l.account) ? { account: shardFor(l.account, holderKey), amount: l.amount } : l));
-}
+/**
+ * The key an outside-world account's shard is chosen by (ADR 158): the holder accounts of the movement, so
+ * the same tag or wallet meets the same shard and different ones spread out. A book of many entries (a toll
+ * batch) keys by all its holders, so it locks one shard of each outside-world account, not one per holder.
+ */
+const holderKeyOf = (accountsOf: AccountRef[]) => [...new Set(accountsOf.filter((a) => !isSharded(a)).map(accountId))].sort().join('|');
+
+/** The legs with every outside-world account resolved to the shard of this key. */
+const sharded = (legs: Leg[], holderKey: string): Leg[] => legs.map((l) => ({ account: shardFor(l.account, holderKey), amount: l.amount }));
 
 /**
  * Accounts this process has seen committed. Accounts are never deleted, so a known account needs no
@@ -110,7 +109,11 @@ export class LedgerBook {
   private readonly entries: repo.EntryRow[] = [];
   private readonly rows: Array<{ entryId: string; accountId: string; amount: number; balanceAfter: number }> = [];
 
-  constructor(locked: Array<{ id: string; balance: number; allowNegative: boolean }>) {
+  constructor(
+    locked: Array<{ id: string; balance: number; allowNegative: boolean }>,
+    /** the key every entry of this book resolves its outside-world shards by */
+    private readonly shardKey: string,
+  ) {
     this.state = new Map(locked.map((a) => [a.id, { balance: a.balance, start: a.balance, allowNegative: a.allowNegative }]));
   }
 
@@ -126,7 +129,8 @@ export class LedgerBook {
     assertBalanced(input);
     const next = new Map<string, number>();
     const balances: PostedEntry['balances'] = {};
-    for (const leg of sharded(input.legs)) {
+    const legs = sharded(input.legs, this.shardKey);
+    for (const leg of legs) {
       const id = accountId(leg.account);
       const s = this.state.get(id);
       if (!s) throw new Error(`account ${id} is not in this book`);
@@ -138,7 +142,7 @@ export class LedgerBook {
       balances[id] = { opening: balances[id]?.opening ?? opening, closing };
     }
     const entryId = newId('JE', 14);
-    for (const leg of sharded(input.legs)) {
+    for (const leg of legs) {
       const s = this.state.get(accountId(leg.account))!;
       s.balance += leg.amount;
       this.rows.push({ entryId, accountId: accountId(leg.account), amount: leg.amount, balanceAfter: s.balance });
@@ -185,15 +189,17 @@ export class LedgerBook {
 }
 
 /**
- * Opens a book over every account the planned entries may touch (each plan: the accounts of one
- * entry, so outside-world accounts resolve to the shard that entry will write), locked in one round.
+ * Opens a book over every account the planned entries may touch (each plan: the accounts of one entry),
+ * locked in one round; outside-world accounts resolve to the one shard the book's holders choose.
  */
 export async function openBook(tx: Db, plans: AccountRef[][]): Promise<LedgerBook> {
+  const shardKey = holderKeyOf(plans.flat());
   const refs = new Map<string, AccountRef>();
-  for (const plan of plans) {
-    for (const leg of sharded(plan.map((account) => ({ account, amount: 1 })))) refs.set(accountId(leg.account), leg.account);
+  for (const account of plans.flat()) {
+    const ref = shardFor(account, shardKey);
+    refs.set(accountId(ref), ref);
   }
-  return new LedgerBook(refs.size ? await lockOrCreate(tx, refs) : []);
+  return new LedgerBook(refs.size ? await lockOrCreate(tx, refs) : [], shardKey);
 }
 
 /**
