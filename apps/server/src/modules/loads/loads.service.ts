@@ -49,7 +49,10 @@ export function operatorStateOf(
 }
 
 export async function fleetHint(db: Db, operatorId: OperatorId): Promise<repo.FleetHint> {
-  const fleet = await repo.fleetOf(db, { operatorId });
+  return hintOf(await repo.fleetOf(db, { operatorId }));
+}
+
+function hintOf(fleet: Awaited<ReturnType<typeof repo.fleetOf>>): repo.FleetHint {
   const spots = new Map<string, { lat: number; lng: number }>();
   for (const v of fleet) {
     if (v.lat == null || v.lng == null) continue;
@@ -118,12 +121,15 @@ export async function listLoads(
   // announcement feed lost nothing is kept, and a read of every open load per request would cost more than
   // counting them in SQL, so the board counts in SQL then
   const unfiltered = !query.origin && !query.destination && !query.originPlace && !query.destinationPlace && !query.vehicleType;
-  const [fleet, originNear, destinationNear, kept] = await Promise.all([
-    fleetHint(db, operatorId),
+  const keep = tab === 'OPEN' && unfiltered && reads?.isLive ? reads : undefined;
+  const [context, originNear, destinationNear] = await Promise.all([
+    // kept, the fleet and the loads the operator answered come in one round trip
+    keep ? repo.boardContextOf(db, { operatorId }) : repo.fleetOf(db, { operatorId }).then((f) => ({ fleet: f, answered: [] })),
     nearSaved(db, operatorId, query.originPlace),
     nearSaved(db, operatorId, query.destinationPlace),
-    tab === 'OPEN' && unfiltered && reads?.isLive ? keptOpenBoard(db, reads, operatorId, now) : undefined,
   ]);
+  const fleet = hintOf(context.fleet);
+  const kept = keep ? await keptOpenBoard(db, keep, context.answered, now) : undefined;
   const filters = { origin: query.origin, destination: query.destination, originNear, destinationNear, vehicleType: query.vehicleType };
   const page = { limit: query.pageSize, offset: query.pageNo * query.pageSize };
   const { rows, total } =

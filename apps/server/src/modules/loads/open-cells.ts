@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.ts';
-import type { OperatorId } from '../../lib/tenancy.ts';
 import type { TenantReadCache } from '../../lib/tenant-read-cache.ts';
 import type { FitCell } from '../demands/demands.repository.ts';
 import * as repo from '../demands/demands.repository.ts';
@@ -91,12 +90,12 @@ function sliceIds(open: OpenLoads, slice: ClassSlice, shown: (cell: KeptCell, k:
   return ids;
 }
 
-/** The unfiltered OPEN tab for this operator at `now`: its loads per fit cell, and the ids of any page of it. */
-export async function keptOpenBoard(db: Db, reads: TenantReadCache, operatorId: OperatorId, now: Date) {
-  const [open, answered] = await Promise.all([
-    reads.read(MARKETPLACE, 'loads.open', () => readOpenLoads(db, now)),
-    repo.listOpenLoadsAnswered(db, { operatorId }),
-  ]);
+/**
+ * The unfiltered OPEN tab at `now` for an operator who has answered these open loads (they are hidden): its
+ * loads per fit cell, and the ids of any page of it.
+ */
+export async function keptOpenBoard(db: Db, reads: TenantReadCache, answered: string[], now: Date) {
+  const open = await reads.read(MARKETPLACE, 'loads.open', () => readOpenLoads(db, now));
   const t = now.getTime();
   const hidden = new Set(answered);
   const counts = open.cells.map((c) => endingAfter(c.sortedEnds, t));
