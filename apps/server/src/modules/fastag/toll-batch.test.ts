@@ -8,7 +8,7 @@ import { fundWallet, insertOperator, insertVehicle } from '../../../test/factori
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { hmac } from '../../lib/crypto.ts';
-import { accounts } from '../ledger/accounts.ts';
+import { accountId, accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { deliverToll, fundTag, insertTag, tollEvent } from './fastag.test-helpers.ts';
 import { applyTollEvents } from './toll-events.service.ts';
@@ -163,6 +163,44 @@ describe('toll events in batches (ADR 158)', () => {
     expect(applied.alerts.map((a) => a.kind)).toContain('LOW_BALANCE');
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "locks the operator's wallet only for a batch that tops a tag up, so recharges do not queue behind every batch (ADR 179)",
+    async () => {
+      const { operatorId } = await insertOperator(t.db);
+      const vehicle = await insertVehicle(t.db, operatorId);
+      const id = await insertTag(t.db, operatorId, vehicle.id, { autoRecharge: true, minBalancePaisa: 10_000 });
+      await fundTag(t.db, id, 50_000);
+      await fundWallet(t.db, operatorId, 100_000);
+      const wallet = accountId(accounts.operatorWallet(operatorId));
+      const other = await t.database.pool!.connect();
+      try {
+        // another transaction holds the wallet, as a recharge of the same operator would
+        await other.query('BEGIN');
+        await other.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [wallet]);
+        const above = await applyTollEvents(t.db, [tollEvent(id, { amount: 10_000 })]);
+        expect(above.response.results[0]!.status).toBe('SUCCESS');
+        // ₹400 → ₹50, below the ₹100 minimum: this batch needs the wallet and waits for it
+        const below = applyTollEvents(t.db, [tollEvent(id, { amount: 35_000 })]);
+        const waiting = async () => {
+          const { rows } = await t.database.pool!.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return rows[0]!.n;
+        };
+        for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((r) => setImmediate(r));
+        expect(await waiting()).toBe(1);
+        await other.query('COMMIT');
+        expect((await below).response.results[0]!.status).toBe('SUCCESS');
+      } finally {
+        other.release();
+      }
+      // ₹50 left, topped up to the minimum and as much again: ₹150 moved from the wallet
+      expect(await tag(id)).toBe(20_000);
+      expect(await balanceOf(t.db, accounts.operatorWallet(operatorId))).toBe(85_000);
+      expect((await checkLedger(t.db)).ok).toBe(true);
+    },
+  );
 
   it('writes a batch of 200 events in a fixed number of statements, not one round per event (ADR 164)', async () => {
     const { ids } = await tags(20, 1_000_000);

@@ -51,9 +51,13 @@ export function autoTopUpAmount(
   return { amount, short: amount < wanted, wanted };
 }
 
-/** Tops up a tag from its operator's wallet when its balance falls below the minimum (ADR 042). */
+/**
+ * Tops up a tag from its operator's wallet when its balance falls below the minimum (ADR 042). A book opened
+ * without the wallets cannot: the batch starts again with them (ADR 179).
+ */
 function autoTopUp(book: LedgerBook, tag: TagRow, tagBalance: number, at: Date, out: TollWork) {
   if (!tag.autoRecharge || tagBalance >= tag.minBalancePaisa) return;
+  if (!out.wallets) throw new WalletsNeeded();
   const wallet = walletAccount(tag.operatorId);
   const walletBalance = book.balance(wallet);
   const plan = autoTopUpAmount(tag, tagBalance, walletBalance);
@@ -97,8 +101,13 @@ function autoTopUp(book: LedgerBook, tag: TagRow, tagBalance: number, at: Date, 
   }
 }
 
+/** A tag of the batch needs topping up from a wallet the book did not lock. */
+class WalletsNeeded extends Error {}
+
 /** What applying a batch writes after its entries: transaction rows, last tolls, alerts. */
 interface TollWork {
+  /** whether the book holds the wallets of the batch's auto-recharge tags */
+  wallets: boolean;
   txns: TxnInsert[];
   lastTolls: Map<string, { tagId: string; plaza: string; at: Date }>;
   alerts: BalanceAlert[];
@@ -106,10 +115,13 @@ interface TollWork {
   walletsToRead: BalanceAlert[];
 }
 
-/** The accounts one event may touch: the tag and the toll network, and the wallet when it tops the tag up. */
-const accountsOf = (tag: TagRow): AccountRef[][] => [
+/**
+ * The accounts one event may touch: the tag and the toll network, and, in a book that holds them, the wallet
+ * that tops an auto-recharge tag up.
+ */
+const accountsOf = (tag: TagRow, wallets: boolean): AccountRef[][] => [
   [tagAccount(tag.tagId), TOLL_NETWORK],
-  ...(tag.autoRecharge ? [[walletAccount(tag.operatorId), tagAccount(tag.tagId)]] : []),
+  ...(wallets && tag.autoRecharge ? [[walletAccount(tag.operatorId), tagAccount(tag.tagId)]] : []),
 ];
 
 /**
@@ -181,12 +193,12 @@ function settle(book: LedgerBook, event: TollEvent, tag: TagRow, out: TollWork):
     operatorId: tag.operatorId,
     vehicleNumber: tag.vehicleNumber,
     plaza: event.plaza,
-    walletBalance: tag.autoRecharge ? book.balance(walletAccount(tag.operatorId)) : 0,
+    walletBalance: out.wallets && tag.autoRecharge ? book.balance(walletAccount(tag.operatorId)) : 0,
     tagBalance: balance,
     shortBy: event.amount - balance,
   };
   out.alerts.push(alert);
-  if (!tag.autoRecharge) out.walletsToRead.push(alert);
+  if (!(out.wallets && tag.autoRecharge)) out.walletsToRead.push(alert);
   autoTopUp(book, tag, balance, at, out);
   return { txnId: id, status: 'FAILED', duplicate: false };
 }
@@ -201,9 +213,32 @@ type Outcome = { response: TollWebhookResponse } | { error: AppError };
  * holds up or undoes another. Alerts are handed back for the caller to send after the commit.
  */
 async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outcome[]; alerts: BalanceAlert[] }> {
-  const outcomes: Outcome[] = new Array(events.length);
-  const out: TollWork = { txns: [], lastTolls: new Map(), alerts: [], walletsToRead: [] };
   const hashes = events.map((e) => requestHash(e));
+  let settled: { outcomes: Outcome[]; out: TollWork };
+  try {
+    settled = await settleBatch(db, events, hashes, false);
+  } catch (err) {
+    if (!(err instanceof WalletsNeeded)) throw err;
+    settled = await settleBatch(db, events, hashes, true);
+  }
+  const { outcomes, out } = settled;
+  // outside the locks: the wallet balance a declined toll's message quotes, once per operator
+  const wallets = new Map<string, number>();
+  for (const alert of out.walletsToRead) {
+    if (!wallets.has(alert.operatorId)) wallets.set(alert.operatorId, await balanceOf(db, walletAccount(alert.operatorId)));
+    alert.walletBalance = wallets.get(alert.operatorId)!;
+  }
+  return { outcomes, alerts: out.alerts };
+}
+
+/**
+ * The batch in one transaction. Its book locks the wallets of its auto-recharge tags only when `wallets` is
+ * set (ADR 179): most batches top nothing up, and a wallet every recharge of its operator also locks would
+ * queue them behind every batch; the rare batch that tops a tag up throws WalletsNeeded and is run again.
+ */
+async function settleBatch(db: Db, events: TollEvent[], hashes: string[], wallets: boolean) {
+  const outcomes: Outcome[] = new Array(events.length);
+  const out: TollWork = { wallets, txns: [], lastTolls: new Map(), alerts: [], walletsToRead: [] };
   await inTransaction(db, async (tx) => {
     const tags = new Map((await repo.findIssuedTags(tx, [...new Set(events.map((e) => e.tagId))])).map((t) => [t.tagId, t]));
     // the first delivery of each eventId claims it; a later one in the same batch is its repeat
@@ -221,7 +256,7 @@ async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outco
     const fresh = claims.filter((i) => !earlier.has(events[i]!.eventId));
     const book = await openBook(
       tx,
-      fresh.flatMap((i) => accountsOf(tags.get(events[i]!.tagId)!)),
+      fresh.flatMap((i) => accountsOf(tags.get(events[i]!.tagId)!, wallets)),
     );
     const answers: Array<{ key: string; response: TollWebhookResponse }> = [];
     for (const i of fresh) {
@@ -245,13 +280,7 @@ async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outco
       }
     });
   });
-  // outside the locks: the wallet balance a declined toll's message quotes, once per operator
-  const wallets = new Map<string, number>();
-  for (const alert of out.walletsToRead) {
-    if (!wallets.has(alert.operatorId)) wallets.set(alert.operatorId, await balanceOf(db, walletAccount(alert.operatorId)));
-    alert.walletBalance = wallets.get(alert.operatorId)!;
-  }
-  return { outcomes, alerts: out.alerts };
+  return { outcomes, out };
 }
 
 /** One toll event from the issuer's single webhook: a refusal is thrown as the batch would report it. */
