@@ -10,6 +10,7 @@ import * as schema from '../../db/schema/index.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { accountId, accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
+import { recharge } from './fastag.service.ts';
 import { deliverToll, fundTag, insertTag, tollEvent } from './fastag.test-helpers.ts';
 import { applyTollEvents } from './toll-events.service.ts';
 
@@ -198,6 +199,51 @@ describe('toll events in batches (ADR 158)', () => {
       // ₹50 left, topped up to the minimum and as much again: ₹150 moved from the wallet
       expect(await tag(id)).toBe(20_000);
       expect(await balanceOf(t.db, accounts.operatorWallet(operatorId))).toBe(85_000);
+      expect((await checkLedger(t.db)).ok).toBe(true);
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a recharge queued for its operator's wallet holds no lock on the tag, so tolls on that tag go on (ADR 180)",
+    async () => {
+      const { operatorId } = await insertOperator(t.db);
+      const vehicle = await insertVehicle(t.db, operatorId);
+      const id = await insertTag(t.db, operatorId, vehicle.id);
+      await fundTag(t.db, id, 50_000);
+      await fundWallet(t.db, operatorId, 100_000);
+      const wallet = accountId(accounts.operatorWallet(operatorId));
+      const other = await t.database.pool!.connect();
+      try {
+        // another movement of the operator holds the wallet
+        await other.query('BEGIN');
+        await other.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [wallet]);
+        const recharged = recharge(t.db, operatorId, { tagId: id, amount: 200 }, 'recharge-queued-for-wallet');
+        const waiting = async () => {
+          const { rows } = await t.database.pool!.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return rows[0]!.n;
+        };
+        for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((r) => setImmediate(r));
+        expect(await waiting()).toBe(1);
+        // the toll does not wait for the recharge (in id order the recharge held the tag while it queued)
+        let guard: NodeJS.Timeout | undefined;
+        const toll = await Promise.race([
+          applyTollEvents(t.db, [tollEvent(id, { amount: 10_000 })]),
+          new Promise<'blocked'>((resolve) => {
+            guard = setTimeout(() => resolve('blocked'), 5_000);
+          }),
+        ]);
+        clearTimeout(guard);
+        expect(toll === 'blocked' ? toll : toll.response.results[0]!.status).toBe('SUCCESS');
+        await other.query('COMMIT');
+        await recharged;
+      } finally {
+        other.release();
+      }
+      // ₹500 − ₹100 toll + ₹200 recharge
+      expect(await tag(id)).toBe(60_000);
+      expect(await balanceOf(t.db, accounts.operatorWallet(operatorId))).toBe(80_000);
       expect((await checkLedger(t.db)).ok).toBe(true);
     },
   );

@@ -188,17 +188,18 @@ function settle(book: LedgerBook, event: TollEvent, tag: TagRow, out: TollWork):
     closingBalancePaisa: balance,
     failureReason: 'INSUFFICIENT_TAG_BALANCE',
   });
+  const walletInBook = out.wallets && tag.autoRecharge;
   const alert: BalanceAlert = {
     kind: 'TOLL_DECLINED',
     operatorId: tag.operatorId,
     vehicleNumber: tag.vehicleNumber,
     plaza: event.plaza,
-    walletBalance: out.wallets && tag.autoRecharge ? book.balance(walletAccount(tag.operatorId)) : 0,
+    walletBalance: walletInBook ? book.balance(walletAccount(tag.operatorId)) : 0,
     tagBalance: balance,
     shortBy: event.amount - balance,
   };
   out.alerts.push(alert);
-  if (!(out.wallets && tag.autoRecharge)) out.walletsToRead.push(alert);
+  if (!walletInBook) out.walletsToRead.push(alert);
   autoTopUp(book, tag, balance, at, out);
   return { txnId: id, status: 'FAILED', duplicate: false };
 }
@@ -208,7 +209,8 @@ type Outcome = { response: TollWebhookResponse } | { error: AppError };
 
 /**
  * Applies toll events from the issuer, each once per eventId (a repeat answers as the first did),
- * in one transaction with one lock round for the whole batch (ADR 164). Each event is still judged
+ * in one transaction with one lock round for the whole batch (ADR 164; a batch that tops a tag up
+ * rolls back and runs once more with the wallets, ADR 179). Each event is still judged
  * on its own against the balances so far, in the batch's order: a refused or declined event never
  * holds up or undoes another. Alerts are handed back for the caller to send after the commit.
  */

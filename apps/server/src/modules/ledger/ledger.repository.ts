@@ -13,7 +13,10 @@ export async function ensureAccounts(db: Db, rows: Array<{ id: string; kind: str
   return inserted.map((r) => r.id);
 }
 
-/** Locks the accounts in id order, so concurrent entries over the same accounts cannot deadlock. */
+/**
+ * Locks the accounts in the global lock order (ADR 180: operators' wallets first, then by id), so concurrent
+ * entries over the same accounts cannot deadlock.
+ */
 /**
  * The ledger's statements that run on every movement are named (ADR 176): PostgreSQL plans each once per
  * connection, and their text does not depend on how many rows they carry (arrays through `unnest`/`ANY`).
@@ -22,7 +25,7 @@ export async function lockAccounts(db: Db, ids: string[]) {
   const rows = await executeNamed<{ id: string; balance: string | number; allow_negative: boolean }>(
     db,
     'ledger-lock-accounts',
-    sql`SELECT id, balance, allow_negative FROM ledger_accounts WHERE id = ANY(${textArray(ids)}::text[]) ORDER BY id FOR UPDATE`,
+    sql`SELECT id, balance, allow_negative FROM ledger_accounts WHERE id = ANY(${textArray(ids)}::text[]) ORDER BY kind <> 'OPERATOR_WALLET', id FOR UPDATE`,
   );
   return rows.map((r) => ({ id: r.id, balance: Number(r.balance), allowNegative: r.allow_negative }));
 }

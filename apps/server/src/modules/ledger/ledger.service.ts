@@ -3,7 +3,7 @@ import { type Db, inTransaction, type NamedWrite } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { type AccountRef, accountId, EXTERNAL_KINDS, isSharded, shardFor } from './accounts.ts';
+import { type AccountRef, accountId, accounts, EXTERNAL_KINDS, isSharded, shardFor } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
 
 /** Accounts of the outside world: they mirror money entering or leaving and may go negative. */
@@ -69,12 +69,26 @@ const sharded = (legs: Leg[], holderKey: string): Leg[] => legs.map((l) => ({ ac
 const known = new Set<string>();
 
 /**
- * Locks the accounts in id order. Accounts not known to exist are created first, before any lock is
- * held, so every transaction still takes its row locks in one global order (no deadlocks).
+ * The one global order accounts are locked in (ADR 180): operators' wallets first, then every other account by
+ * id, as `repo.lockAccounts` locks them. A wallet is shared by every movement of its operator, a tag or an
+ * escrow by those of one object: a movement waiting its turn for the wallet holds nothing, where in id order a
+ * recharge held its tag while it queued for the wallet, and every toll batch over that tag queued behind it.
+ */
+const WALLET_PREFIX = accountId(accounts.operatorWallet(''));
+export function lockOrder(a: string, b: string) {
+  const wa = a.startsWith(WALLET_PREFIX);
+  const wb = b.startsWith(WALLET_PREFIX);
+  if (wa !== wb) return wa ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Locks the accounts in the global lock order. Accounts not known to exist are created first, before any lock
+ * is held, so every transaction still takes its row locks in one global order (no deadlocks).
  */
 async function lockOrCreate(tx: Db, refs: Map<string, AccountRef>) {
-  // one global id order for creating and for locking: two batches over the same new accounts wait, never cross
-  const ids = [...refs.keys()].sort();
+  // one global order for creating and for locking: two batches over the same new accounts wait, never cross
+  const ids = [...refs.keys()].sort(lockOrder);
   const unknown = ids.filter((id) => !known.has(id));
   let created = new Set<string>();
   const ensure = async (list: string[]) =>
