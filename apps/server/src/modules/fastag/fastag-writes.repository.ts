@@ -42,12 +42,14 @@ const toTimestamp = (at: Date | string) => (at instanceof Date ? at.toISOString(
 /** The tags' last toll, as a write that can go alongside a batch's entries (ADR 177). */
 export function lastTollsWrite(tolls: Array<{ tagId: string; plaza: string; at: Date }>): NamedWrite {
   const list = (values: string[]) => sql.param(values);
+  const tagIds = list(tolls.map((t) => t.tagId));
   return {
     name: 'fastag-last-tolls',
+    // `f.tag_id = ANY(…)` beside the join: the tags are found through their key, not by a scan (ADR 181)
     sql: sql`
     UPDATE fastags f SET last_toll_name = u.plaza, last_toll_at = u.at
-    FROM unnest(${list(tolls.map((t) => t.tagId))}::text[], ${list(tolls.map((t) => t.plaza))}::text[],
+    FROM unnest(${tagIds}::text[], ${list(tolls.map((t) => t.plaza))}::text[],
       ${list(tolls.map((t) => t.at.toISOString()))}::timestamptz[]) AS u(tag_id, plaza, at)
-    WHERE f.tag_id = u.tag_id AND (f.last_toll_at IS NULL OR f.last_toll_at < u.at)`,
+    WHERE f.tag_id = u.tag_id AND f.tag_id = ANY(${tagIds}::text[]) AND (f.last_toll_at IS NULL OR f.last_toll_at < u.at)`,
   };
 }

@@ -10,6 +10,7 @@ import {
   accountId,
   balanceOf,
   claimIdempotencyKeys,
+  type IdempotentAnswer,
   idempotentAnswers,
   type LedgerBook,
   openBook,
@@ -260,11 +261,11 @@ async function settleBatch(db: Db, events: TollEvent[], hashes: string[], wallet
       tx,
       fresh.flatMap((i) => accountsOf(tags.get(events[i]!.tagId)!, wallets)),
     );
-    const answers: Array<{ key: string; response: TollWebhookResponse }> = [];
+    const answers: IdempotentAnswer[] = [];
     for (const i of fresh) {
       const response = settle(book, events[i]!, tags.get(events[i]!.tagId)!, out);
       outcomes[i] = { response };
-      answers.push({ key: events[i]!.eventId, response });
+      answers.push({ key: events[i]!.eventId, requestHash: hashes[i]!, response });
     }
     // one statement while the accounts are locked (ADR 177): entries, Fastag rows, last tolls, answers
     if (fresh.length)

@@ -57,6 +57,8 @@ export async function writeEntries(
   alongside: NamedWrite[] = [],
 ) {
   const parts = alongside.map((w, i) => sql`, ${sql.raw(`w${i}`)} AS (${w.sql})`);
+  // the balances' UPDATE finds its rows through the primary key, whatever the plan guessed of unnest (ADR 181)
+  const ids = textArray(balances.map((b) => b.id));
   await executeNamed(
     db,
     statementName(['ledger-write-entries', ...alongside.map((w) => w.name)].join('+')),
@@ -81,8 +83,8 @@ export async function writeEntries(
       RETURNING 1
     )${sql.join(parts)}
     UPDATE ledger_accounts a SET balance = b.balance
-    FROM unnest(${textArray(balances.map((b) => b.id))}::text[], ${intArray(balances.map((b) => b.balance))}::bigint[]) AS b(id, balance)
-    WHERE a.id = b.id`,
+    FROM unnest(${ids}::text[], ${intArray(balances.map((b) => b.balance))}::bigint[]) AS b(id, balance)
+    WHERE a.id = b.id AND a.id = ANY(${ids}::text[])`,
   );
 }
 
@@ -197,24 +199,38 @@ export async function claimIdempotencyKeys(db: Db, { scope, rows }: { scope: str
   return existing;
 }
 
-export async function storeIdempotentResponse(db: Db, { scope, key }: { scope: string; key: string }, response: unknown) {
-  await storeIdempotentResponses(db, scope, [{ key, response }]);
+export async function storeIdempotentResponse(db: Db, claimed: { scope: string; key: string; requestHash: string }, response: unknown) {
+  await storeIdempotentResponses(db, claimed.scope, [{ key: claimed.key, requestHash: claimed.requestHash, response }]);
+}
+
+/** A claimed key's answer: the key and request hash it was claimed with, and the response to store. */
+export interface IdempotentAnswer {
+  key: string;
+  requestHash: string;
+  response: unknown;
 }
 
 /** Stores the answers of keys this transaction claimed, in one statement. */
-export async function storeIdempotentResponses(db: Db, scope: string, answers: Array<{ key: string; response: unknown }>) {
+export async function storeIdempotentResponses(db: Db, scope: string, answers: IdempotentAnswer[]) {
   if (answers.length) await executeWrite(db, idempotentAnswers(scope, answers));
 }
 
-/** The write that stores answers of claimed keys, to run on its own or alongside a movement's entries. */
-export function idempotentAnswers(scope: string, answers: Array<{ key: string; response: unknown }>): NamedWrite {
+/**
+ * The write that stores answers of claimed keys, to run on its own or alongside a movement's entries. It is an
+ * upsert on the primary key, though every key is already there: each row is found through the key by
+ * construction, where an UPDATE joined to the list was planned once, on a young table, as a scan of every key
+ * of the scope (ADR 181). The request hash is the one the key was claimed with, so the row is unchanged but
+ * for its answer.
+ */
+export function idempotentAnswers(scope: string, answers: IdempotentAnswer[]): NamedWrite {
   return {
     name: 'ledger-store-idempotent-responses',
     sql: sql`
-    UPDATE idempotency_keys k SET response = a.response
-    FROM unnest(${textArray(answers.map((a) => a.key))}::text[], ${textArray(answers.map((a) => JSON.stringify(a.response ?? null)))}::jsonb[])
-      AS a(key, response)
-    WHERE k.scope = ${scope} AND k.key = a.key`,
+    INSERT INTO idempotency_keys (scope, key, request_hash, response)
+    SELECT ${scope}, a.key, a.request_hash, a.response
+    FROM unnest(${textArray(answers.map((a) => a.key))}::text[], ${textArray(answers.map((a) => a.requestHash))}::text[],
+      ${textArray(answers.map((a) => JSON.stringify(a.response ?? null)))}::jsonb[]) AS a(key, request_hash, response)
+    ON CONFLICT (scope, key) DO UPDATE SET response = EXCLUDED.response`,
   };
 }
 

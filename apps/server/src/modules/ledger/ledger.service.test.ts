@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accounts } from './accounts.ts';
-import { type AccountRef, balanceOf, checkLedger, postEntry, postOnce, withIdempotency } from './ledger.service.ts';
+import { type AccountRef, balanceOf, checkLedger, idempotentAnswers, postEntry, postOnce, withIdempotency } from './ledger.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,6 +115,14 @@ describe('ledger', () => {
     await expect(withIdempotency(t.db, { scope: 'pay:OPL5', key: 'k-1', request: { amount: 1 } }, async () => ({}))).rejects.toMatchObject({
       code: 'IDEMPOTENCY_MISMATCH',
     });
+  });
+
+  it("stores a key's answer through the primary key, never by scanning the scope's keys (ADR 181)", async () => {
+    const write = idempotentAnswers('test-answers', [{ key: 'k1', requestHash: 'h1', response: { ok: true } }]);
+    const plan = (await t.db.execute(sql`EXPLAIN (COSTS OFF) ${write.sql}`)) as unknown as { rows: Array<Record<string, string>> };
+    const text = plan.rows.map((r) => Object.values(r).join(' ')).join('\n');
+    expect(text).toContain('Conflict Arbiter Indexes: idempotency_keys_pkey');
+    expect(text).not.toMatch(/Scan on idempotency_keys/);
   });
 
   it('concurrent spends never overdraw and never lose an update', async () => {

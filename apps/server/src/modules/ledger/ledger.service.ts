@@ -255,11 +255,12 @@ export async function withIdempotency<T>(
   opts: { scope: string; key: string; request: unknown },
   run: (tx: Db) => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
+  const hash = requestHash(opts.request);
   return inTransaction(db, async (tx) => {
-    const earlier = await claimOrReplay<T>(tx, opts);
+    const earlier = await claimOrReplay<T>(tx, opts, hash);
     if (earlier) return earlier;
     const result = await run(tx);
-    await repo.storeIdempotentResponse(tx, { scope: opts.scope, key: opts.key }, result ?? null);
+    await repo.storeIdempotentResponse(tx, { scope: opts.scope, key: opts.key, requestHash: hash }, result ?? null);
     return { result, replayed: false };
   });
 }
@@ -276,19 +277,19 @@ export async function postOnce<T>(
   plans: AccountRef[][],
   post: (book: LedgerBook) => { result: T; writes: NamedWrite[] },
 ): Promise<{ result: T; replayed: boolean }> {
+  const hash = requestHash(opts.request);
   return inTransaction(db, async (tx) => {
-    const earlier = await claimOrReplay<T>(tx, opts);
+    const earlier = await claimOrReplay<T>(tx, opts, hash);
     if (earlier) return earlier;
     const book = await openBook(tx, plans);
     const { result, writes } = post(book);
-    await book.flush(tx, [...writes, repo.idempotentAnswers(opts.scope, [{ key: opts.key, response: result ?? null }])]);
+    await book.flush(tx, [...writes, repo.idempotentAnswers(opts.scope, [{ key: opts.key, requestHash: hash, response: result ?? null }])]);
     return { result, replayed: false };
   });
 }
 
 /** Claims the key, or answers as its first request did (refusing the same key with another request). */
-async function claimOrReplay<T>(tx: Db, opts: { scope: string; key: string; request: unknown }) {
-  const hash = requestHash(opts.request);
+async function claimOrReplay<T>(tx: Db, opts: { scope: string; key: string }, hash: string) {
   const existing = await repo.claimIdempotencyKey(tx, { scope: opts.scope, key: opts.key, requestHash: hash });
   if (!existing) return undefined;
   if (existing.requestHash !== hash) throw new AppError(LEDGER_ERRORS.IDEMPOTENCY_MISMATCH, LEDGER_MESSAGES.idempotencyMismatch);
@@ -308,6 +309,7 @@ export function claimIdempotencyKeys(tx: Db, scope: string, rows: Array<{ key: s
 
 /** The write that stores the answers of keys this transaction claimed (to go alongside a flush). */
 export const idempotentAnswers = repo.idempotentAnswers;
+export type { IdempotentAnswer } from './ledger.repository.ts';
 
 /** An account's balance; an outside-world account's is the sum of its shards (ADR 158). */
 export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
