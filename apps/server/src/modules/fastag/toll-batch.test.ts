@@ -8,6 +8,7 @@ import { fundWallet, insertOperator, insertVehicle } from '../../../test/factori
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { hmac } from '../../lib/crypto.ts';
+import type { OperatorId } from '../../lib/tenancy.ts';
 import { accountId, accounts } from '../ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { recharge } from './fastag.service.ts';
@@ -42,6 +43,36 @@ async function tags(n: number, fund: number) {
     ids.push(id);
   }
   return { operatorId, ids };
+}
+
+/**
+ * Runs `during` while another transaction holds the operator's wallet, as a movement of that operator would
+ * (PostgreSQL); `release` commits that transaction.
+ */
+async function whileWalletHeld(operatorId: OperatorId, during: (release: () => Promise<void>) => Promise<void>) {
+  const other = await t.database.pool!.connect();
+  try {
+    await other.query('BEGIN');
+    await other.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [accountId(accounts.operatorWallet(operatorId))]);
+    await during(async () => {
+      await other.query('COMMIT');
+    });
+  } finally {
+    await other.query('ROLLBACK').catch(() => {});
+    other.release();
+  }
+}
+
+/** How many transactions of this database wait for a lock, once one does (or after 500 turns of the loop). */
+async function lockWaiters() {
+  const count = async () =>
+    (
+      await t.database.pool!.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      )
+    ).rows[0]!.n;
+  for (let i = 0; i < 500 && (await count()) === 0; i++) await new Promise((r) => setImmediate(r));
+  return count();
 }
 
 describe('toll events in batches (ADR 158)', () => {
@@ -173,29 +204,16 @@ describe('toll events in batches (ADR 158)', () => {
       const id = await insertTag(t.db, operatorId, vehicle.id, { autoRecharge: true, minBalancePaisa: 10_000 });
       await fundTag(t.db, id, 50_000);
       await fundWallet(t.db, operatorId, 100_000);
-      const wallet = accountId(accounts.operatorWallet(operatorId));
-      const other = await t.database.pool!.connect();
-      try {
-        // another transaction holds the wallet, as a recharge of the same operator would
-        await other.query('BEGIN');
-        await other.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [wallet]);
+      // another transaction holds the wallet, as a recharge of the same operator would
+      await whileWalletHeld(operatorId, async (release) => {
         const above = await applyTollEvents(t.db, [tollEvent(id, { amount: 10_000 })]);
         expect(above.response.results[0]!.status).toBe('SUCCESS');
         // ₹400 → ₹50, below the ₹100 minimum: this batch needs the wallet and waits for it
         const below = applyTollEvents(t.db, [tollEvent(id, { amount: 35_000 })]);
-        const waiting = async () => {
-          const { rows } = await t.database.pool!.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          return rows[0]!.n;
-        };
-        for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((r) => setImmediate(r));
-        expect(await waiting()).toBe(1);
-        await other.query('COMMIT');
+        expect(await lockWaiters()).toBe(1);
+        await release();
         expect((await below).response.results[0]!.status).toBe('SUCCESS');
-      } finally {
-        other.release();
-      }
+      });
       // ₹50 left, topped up to the minimum and as much again: ₹150 moved from the wallet
       expect(await tag(id)).toBe(20_000);
       expect(await balanceOf(t.db, accounts.operatorWallet(operatorId))).toBe(85_000);
@@ -211,21 +229,10 @@ describe('toll events in batches (ADR 158)', () => {
       const id = await insertTag(t.db, operatorId, vehicle.id);
       await fundTag(t.db, id, 50_000);
       await fundWallet(t.db, operatorId, 100_000);
-      const wallet = accountId(accounts.operatorWallet(operatorId));
-      const other = await t.database.pool!.connect();
-      try {
-        // another movement of the operator holds the wallet
-        await other.query('BEGIN');
-        await other.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [wallet]);
+      // another movement of the operator holds the wallet
+      await whileWalletHeld(operatorId, async (release) => {
         const recharged = recharge(t.db, operatorId, { tagId: id, amount: 200 }, 'recharge-queued-for-wallet');
-        const waiting = async () => {
-          const { rows } = await t.database.pool!.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          return rows[0]!.n;
-        };
-        for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((r) => setImmediate(r));
-        expect(await waiting()).toBe(1);
+        expect(await lockWaiters()).toBe(1);
         // the toll does not wait for the recharge (in id order the recharge held the tag while it queued)
         let guard: NodeJS.Timeout | undefined;
         const toll = await Promise.race([
@@ -236,11 +243,9 @@ describe('toll events in batches (ADR 158)', () => {
         ]);
         clearTimeout(guard);
         expect(toll === 'blocked' ? toll : toll.response.results[0]!.status).toBe('SUCCESS');
-        await other.query('COMMIT');
+        await release();
         await recharged;
-      } finally {
-        other.release();
-      }
+      });
       // ₹500 − ₹100 toll + ₹200 recharge
       expect(await tag(id)).toBe(60_000);
       expect(await balanceOf(t.db, accounts.operatorWallet(operatorId))).toBe(80_000);
