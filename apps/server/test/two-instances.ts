@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, fromPool } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './app.ts';
@@ -30,6 +30,20 @@ export async function twoInstances(): Promise<{ first: TestApp; second: FastifyI
       await first.close();
     },
   };
+}
+
+/** Two instances started before a test file's tests and closed after them; read `first` and `second` inside tests. */
+export function twoInstancesForFile(): { first: TestApp; second: FastifyInstance } {
+  const pair = {} as { first: TestApp; second: FastifyInstance };
+  let close = async () => {};
+  beforeAll(async () => {
+    const started = await twoInstances();
+    pair.first = started.first;
+    pair.second = started.second;
+    close = started.close;
+  });
+  afterAll(async () => close());
+  return pair;
 }
 
 /** A GET on an instance as `token`, answering the envelope's data. */

@@ -18,6 +18,8 @@ export const fastags = pgTable('fastags', {
   status: text('status').$type<'ACTIVE' | 'BLOCKED' | 'CLOSED'>().notNull().default('ACTIVE'),
   lastTollName: text('last_toll_name'),
   lastTollAt: ts('last_toll_at'),
+  /** migration 0171: when the owner was last alerted about this tag's balance (ADR 183) */
+  balanceAlertAt: ts('balance_alert_at'),
   createdAt: created(),
   updatedAt: updated(),
 });

@@ -149,6 +149,34 @@ export async function findIssuedTags(db: Db, tagIds: string[]) {
     .where(inArray(fastags.tagId, tagIds));
 }
 
+/**
+ * Claims the right to alert the owners of these tags about their balance (ADR 183): a tag whose owner was not
+ * alerted within the quiet period is stamped now and answered as claimed, in one statement, so of several
+ * processes alerting about one tag at once exactly one wins. Every tag is answered with the time of its last
+ * alert before this one (a refused tag's is another process's alert, still within the period).
+ */
+export async function claimBalanceAlerts(db: Db, tagIds: string[], quietSeconds: number) {
+  if (!tagIds.length) return [];
+  const ids = sql.param(tagIds);
+  const result = (await db.execute(sql`
+    WITH claimed AS (
+      UPDATE fastags SET balance_alert_at = now()
+      WHERE tag_id = ANY(${ids}::text[])
+        AND (balance_alert_at IS NULL OR balance_alert_at <= now() - make_interval(secs => ${quietSeconds}))
+      RETURNING tag_id
+    )
+    SELECT f.tag_id, f.balance_alert_at, c.tag_id IS NOT NULL AS claimed
+    FROM fastags f LEFT JOIN claimed c ON c.tag_id = f.tag_id
+    WHERE f.tag_id = ANY(${ids}::text[])`)) as unknown as {
+    rows: Array<{ tag_id: string; balance_alert_at: Date | string | null; claimed: boolean }>;
+  };
+  return result.rows.map((r) => ({
+    tagId: r.tag_id,
+    claimed: r.claimed === true,
+    lastAlertAt: r.balance_alert_at === null ? null : new Date(r.balance_alert_at),
+  }));
+}
+
 /** Each tag's last toll, where it is newer than the one on record; one statement for a batch. */
 export async function insertTags(db: Db, rows: Array<typeof fastags.$inferInsert>) {
   for (let i = 0; i < rows.length; i += 500) await db.insert(fastags).values(rows.slice(i, i + 500));

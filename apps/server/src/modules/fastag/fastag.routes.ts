@@ -46,6 +46,8 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
   const op = (request: FastifyRequest) => operatorIdOf(actorOf(request));
   const view = routeTable(app, { tags, guard: requirePermission('FASTAG_VIEW') });
   const manage = routeTable(app, { tags, guard: requirePermission('FASTAG_RECHARGE') });
+  // the tags this server process has alerted owners about lately (ADR 183)
+  const recentAlerts = new tolls.RecentAlerts();
 
   view.get(
     '/api/fastag/vehicleWiseTagAmount',
@@ -180,7 +182,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
         }
         if (applied.alerts.length) {
           await tolls
-            .sendAlerts(app.db, app.ctx.notifier, applied.alerts)
+            .sendAlerts(app.db, app.ctx.notifier, applied.alerts, recentAlerts)
             .catch((err) => request.log.error({ err }, 'balance alert not sent'));
         }
         return ok(applied.response);
@@ -207,7 +209,7 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
         const applied = await tolls.applyTollEvents(app.db, batch.events);
         if (applied.alerts.length) {
           await tolls
-            .sendAlerts(app.db, app.ctx.notifier, applied.alerts)
+            .sendAlerts(app.db, app.ctx.notifier, applied.alerts, recentAlerts)
             .catch((err) => request.log.error({ err }, 'balance alert not sent'));
         }
         return ok(applied.response);

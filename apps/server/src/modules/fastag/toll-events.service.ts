@@ -27,6 +27,7 @@ import { lastTollsWrite, type TxnInsert, txnsWrite } from './fastag-writes.repos
 export interface BalanceAlert {
   kind: 'LOW_BALANCE' | 'TOLL_DECLINED';
   operatorId: OperatorId;
+  tagId: string;
   vehicleNumber: string;
   plaza?: string;
   /** paisa */
@@ -94,6 +95,7 @@ function autoTopUp(book: LedgerBook, tag: TagRow, tagBalance: number, at: Date, 
     out.alerts.push({
       kind: 'LOW_BALANCE',
       operatorId: tag.operatorId,
+      tagId: tag.tagId,
       vehicleNumber: tag.vehicleNumber,
       walletBalance: left,
       tagBalance: closing,
@@ -193,6 +195,7 @@ function settle(book: LedgerBook, event: TollEvent, tag: TagRow, out: TollWork):
   const alert: BalanceAlert = {
     kind: 'TOLL_DECLINED',
     operatorId: tag.operatorId,
+    tagId: tag.tagId,
     vehicleNumber: tag.vehicleNumber,
     plaza: event.plaza,
     walletBalance: walletInBook ? book.balance(walletAccount(tag.operatorId)) : 0,
@@ -309,10 +312,48 @@ export interface AlertSender {
   send(message: Message): Promise<unknown>;
 }
 
-/** Tells the operator's owner; a failure to notify never undoes a toll. */
-export async function sendAlerts(db: Db, notifier: AlertSender, alerts: BalanceAlert[]) {
-  for (const alert of alerts) {
-    const owner = await ownerContact(db, alert.operatorId);
+/** A tag alerts its owner about its balance once, then stays quiet this long (ADR 183). */
+export const BALANCE_ALERT_QUIET_SECONDS = 30 * 60;
+
+/**
+ * When this process last knew each tag's owner to be alerted, so a tag within its quiet period is passed over
+ * without a query. Only a hint: the database decides (`claimBalanceAlerts`). One per server process.
+ */
+export class RecentAlerts {
+  readonly #at = new Map<string, number>();
+  constructor(private readonly max = 10_000) {}
+
+  quiet(tagId: string, now: number) {
+    const at = this.#at.get(tagId);
+    return at !== undefined && now - at < BALANCE_ALERT_QUIET_SECONDS * 1000;
+  }
+
+  remember(tagId: string, at: number) {
+    this.#at.delete(tagId);
+    this.#at.set(tagId, at);
+    // the oldest goes first: forgetting a tag costs one query the next time it alerts
+    if (this.#at.size > this.max) this.#at.delete(this.#at.keys().next().value!);
+  }
+}
+
+/**
+ * Tells the operators' owners; a failure to notify never undoes a toll. One message per tag, the batch's last (it
+ * carries the balances the batch left), and none for a tag whose owner was told within the quiet period, by
+ * this process or another (ADR 183): a tag the trucks keep running dry would otherwise send an SMS per toll.
+ */
+export async function sendAlerts(db: Db, notifier: AlertSender, alerts: BalanceAlert[], recent: RecentAlerts, now = Date.now()) {
+  const latest = new Map<string, BalanceAlert>();
+  for (const alert of alerts) latest.set(alert.tagId, alert);
+  const due = [...latest.keys()].filter((tagId) => !recent.quiet(tagId, now));
+  if (!due.length) return;
+  const claims = await repo.claimBalanceAlerts(db, due, BALANCE_ALERT_QUIET_SECONDS);
+  const owners = new Map<OperatorId, ReturnType<typeof ownerContact>>();
+  for (const claim of claims) {
+    recent.remember(claim.tagId, claim.claimed ? now : (claim.lastAlertAt?.getTime() ?? now));
+    if (!claim.claimed) continue;
+    const alert = latest.get(claim.tagId)!;
+    if (!owners.has(alert.operatorId)) owners.set(alert.operatorId, ownerContact(db, alert.operatorId));
+    const owner = await owners.get(alert.operatorId);
     if (!owner) continue;
     const text =
       alert.kind === 'TOLL_DECLINED'

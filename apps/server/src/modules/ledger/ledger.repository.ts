@@ -15,11 +15,9 @@ export async function ensureAccounts(db: Db, rows: Array<{ id: string; kind: str
 
 /**
  * Locks the accounts in the global lock order (ADR 180: operators' wallets first, then by id), so concurrent
- * entries over the same accounts cannot deadlock.
- */
-/**
- * The ledger's statements that run on every movement are named (ADR 176): PostgreSQL plans each once per
- * connection, and their text does not depend on how many rows they carry (arrays through `unnest`/`ANY`).
+ * entries over the same accounts cannot deadlock. Like every ledger statement that runs on every movement, it is
+ * named (ADR 176): PostgreSQL plans it once per connection, and its text does not depend on how many ids it
+ * carries (an array through `ANY`).
  */
 export async function lockAccounts(db: Db, ids: string[]) {
   const rows = await executeNamed<{ id: string; balance: string | number; allow_negative: boolean }>(

@@ -68,14 +68,15 @@ const sharded = (legs: Leg[], holderKey: string): Leg[] => legs.map((l) => ({ ac
  */
 const known = new Set<string>();
 
+const WALLET_PREFIX = accountId(accounts.operatorWallet(''));
+
 /**
  * The one global order accounts are locked in (ADR 180): operators' wallets first, then every other account by
  * id, as `repo.lockAccounts` locks them. A wallet is shared by every movement of its operator, a tag or an
  * escrow by those of one object: a movement waiting its turn for the wallet holds nothing, where in id order a
  * recharge held its tag while it queued for the wallet, and every toll batch over that tag queued behind it.
  */
-const WALLET_PREFIX = accountId(accounts.operatorWallet(''));
-export function lockOrder(a: string, b: string) {
+function lockOrder(a: string, b: string) {
   const wa = a.startsWith(WALLET_PREFIX);
   const wb = b.startsWith(WALLET_PREFIX);
   if (wa !== wb) return wa ? -1 : 1;
