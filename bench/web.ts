@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -27,7 +27,8 @@ import {
  * - the first start on an empty data folder (time to healthy, peak memory) beside a start with the
  *   prebuilt database template switched off.
  * Run alone with BENCH=web; BENCH_PARTS=js,wire,lighthouse,sw,start picks parts; BENCH_START_PORT (default 3291)
- * is the first of the two ports the start part uses.
+ * is the first of the two ports the start part uses. BENCH_LH_PAGES=/a,/b picks Lighthouse's pages and
+ * BENCH_LH_SAVE=dir keeps each Lighthouse report there as JSON.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -166,7 +167,14 @@ async function lighthouseScores(server: Server) {
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const session = await sessionFor(server.url);
-    const pages = ['/operatorlogin', '/portal/fastag', '/web-view/active-loads', '/web-view/trips'];
+    const pages = process.env.BENCH_LH_PAGES?.split(',') ?? [
+      '/operatorlogin',
+      '/portal/fastag',
+      '/web-view/active-loads',
+      '/web-view/trips',
+    ];
+    const saveTo = process.env.BENCH_LH_SAVE;
+    if (saveTo) mkdirSync(saveTo, { recursive: true });
     let signedIn = false;
     for (const path of pages) {
       // the login page is measured signed out (with a session it only redirects to the home page); the others
@@ -196,6 +204,10 @@ async function lighthouseScores(server: Server) {
           );
           const lhr = result?.lhr;
           if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+          if (saveTo) {
+            const name = `${path.replaceAll('/', '_')}-${identity ? 'identity' : 'now'}-${i + 1}.json`;
+            writeFileSync(join(saveTo, name), JSON.stringify(lhr));
+          }
           // a run Lighthouse could not finish (a runtime error, no LCP) is counted, not taken into the medians
           if (lhr.runtimeError || !Number.isFinite(lhr.audits['largest-contentful-paint']?.numericValue)) {
             failed++;

@@ -1,9 +1,30 @@
 import { Box, Center, Loader } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 
 /** spec: fastag-payments-shell §4 and §9 — the next page loads within 100 px of the bottom. */
 export const INFINITE_SCROLL_THRESHOLD_PX = 100;
+
+/**
+ * A row's height as the ResizeObserver reports it, after the browser's own layout. A row just mounted keeps
+ * its last known height (else the estimate) until then: reading it at once would force a layout in the
+ * middle of React's commit and re-render the list synchronously, the longest task of a list page on a
+ * phone (ADR 184).
+ */
+const sizeFromObserver = (element: Element, entry: ResizeObserverEntry | undefined, virtualizer: Virtualizer<HTMLDivElement, Element>) => {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = virtualizer.indexFromElement(element);
+  return virtualizer.itemSizeCache.get(virtualizer.options.getItemKey(index)) ?? virtualizer.options.estimateSize(index);
+};
+
+/**
+ * One row's content. The list re-renders itself whenever a row's height or the scroll position moves the
+ * rows; the rows' contents stay as they are unless their data or the page's way of drawing them changed.
+ */
+const Row = memo(function Row<T>({ row, index, renderRow }: { row: T; index: number; renderRow: (row: T, index: number) => ReactNode }) {
+  return renderRow(row, index);
+}) as <T>(props: { row: T; index: number; renderRow: (row: T, index: number) => ReactNode }) => ReactNode;
 
 /**
  * A long list that keeps only the rows near the viewport in the DOM (a fleet can have thousands of
@@ -44,6 +65,7 @@ export function VirtualRows<T>({
     // until the container is measured (and in tests, where nothing is), assume a phone-sized viewport
     initialRect: { width: 360, height: 600 },
     getItemKey: (index) => getKey(rows[index] as T, index),
+    measureElement: sizeFromObserver,
   });
 
   const maybeLoadMore = () => {
@@ -88,7 +110,7 @@ export function VirtualRows<T>({
               ref={virtualizer.measureElement}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             >
-              {renderRow(rows[item.index] as T, item.index)}
+              <Row row={rows[item.index] as T} index={item.index} renderRow={renderRow} />
             </Box>
           ))}
         </Box>

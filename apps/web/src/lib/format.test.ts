@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, isNight, setDateLanguage } from './format.ts';
+import { formatDate, formatDateTime, formatNumber, isNight, setDateLanguage, toIst } from './format.ts';
 
 describe('format', () => {
   it('writes counts with Indian digit grouping', () => {
@@ -9,6 +9,23 @@ describe('format', () => {
   it('shows India time whatever the device zone', () => {
     expect(formatDateTime('2026-03-01T18:30:00Z')).toBe('02 Mar 2026, 12:00 AM');
     expect(formatDateTime(1_772_389_800)).toBe('02 Mar 2026, 12:00 AM');
+  });
+
+  it('reads the same India wall clock as the zone database, every few hours across a century (ADR 184)', () => {
+    const zone = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const start = Date.UTC(1950, 0, 1, 0, 7);
+    const step = 7 * 3_600_000 + 13 * 60_000; // 7 h 13 min, so every hour and minute of the day comes round
+    for (let at = start; at < Date.UTC(2050, 0, 1); at += step * 97) {
+      expect(toIst(new Date(at).toISOString()).format('DD/MM/YYYY, HH:mm')).toBe(zone.format(at));
+    }
   });
 
   it('counts 20:00 to 07:59 IST as night', () => {

@@ -1,4 +1,4 @@
-import { IST_TIME_ZONE } from '@bhada/contracts/time';
+import { IST_OFFSET_MINUTES, IST_TIME_ZONE } from '@bhada/contracts/time';
 import dayjs from 'dayjs';
 import 'dayjs/locale/hi';
 import timezone from 'dayjs/plugin/timezone';
@@ -23,10 +23,14 @@ export function formatNumber(value: number): string {
 
 type DateInput = string | number | Date | dayjs.Dayjs;
 
-/** Epoch seconds (the wire format of fromTime/toTime) or ISO strings, shown in IST. */
+/**
+ * Epoch seconds (the wire format of fromTime/toTime) or ISO strings, shown in IST. India's offset is fixed,
+ * so the instant is shifted by it instead of asking the zone database through Intl (`.tz()`), which cost
+ * about 14 times as much per date and was the largest part of a long list's render (ADR 184).
+ */
 export function toIst(value: DateInput): dayjs.Dayjs {
   const input = typeof value === 'number' && value < 1e12 ? value * 1000 : value;
-  return dayjs(input).tz(IST);
+  return dayjs(input).utcOffset(IST_OFFSET_MINUTES);
 }
 
 export function formatDate(value: DateInput): string {
