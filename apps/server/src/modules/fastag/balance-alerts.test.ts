@@ -1,10 +1,11 @@
 import { ISSUER_SIGNATURE_HEADER } from '@bhada/contracts/fastag';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { insertOperator, insertVehicle } from '../../../test/factories.ts';
+import { fundAccount, insertOperator, insertVehicle } from '../../../test/factories.ts';
 import { twoInstancesForFile } from '../../../test/two-instances.ts';
 import { hmac } from '../../lib/crypto.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
+import { accounts } from '../ledger/accounts.ts';
 import { insertTag, tollEvent } from './fastag.test-helpers.ts';
 import { BALANCE_ALERT_QUIET_SECONDS, type BalanceAlert, RecentAlerts, sendAlerts } from './toll-events.service.ts';
 
@@ -53,6 +54,30 @@ describe('balance alerts: one per tag, then quiet for a while, across processes 
     const other = await dryTag(operatorId);
     await deliverBatch(two.second, [tollEvent(other.tagId, { amount: 8_000 }), tollEvent(dry.tagId, { amount: 8_000 })]);
     expect(alertsFor(other.vehicle.number)).toHaveLength(1);
+    expect(alertsFor(dry.vehicle.number)).toHaveLength(1);
+  });
+
+  it("a declined toll's message quotes the wallet's balance, read only for the message that is sent", async () => {
+    const { operatorId } = await insertOperator(two.first.db);
+    await fundAccount(two.first.db, accounts.operatorWallet(operatorId), 1_234_567);
+    const dry = await dryTag(operatorId);
+    await deliverBatch(two.first.app, [tollEvent(dry.tagId, { amount: 8_000 })]);
+    expect(alertsFor(dry.vehicle.number)).toHaveLength(1);
+    expect(alertsFor(dry.vehicle.number)[0]!.text).toContain('Wallet balance ₹12,345.67');
+
+    // within the quiet period no message goes, and the wallet is not read for it
+    const alert: BalanceAlert = {
+      kind: 'TOLL_DECLINED',
+      operatorId,
+      tagId: dry.tagId,
+      vehicleNumber: dry.vehicle.number,
+      plaza: 'Kherki Daula Toll Plaza (NH48)',
+      walletBalance: null,
+      tagBalance: 0,
+      shortBy: 8_000,
+    };
+    await sendAlerts(two.first.db, two.first.app.notifier, [alert], new RecentAlerts());
+    expect(alert.walletBalance).toBeNull();
     expect(alertsFor(dry.vehicle.number)).toHaveLength(1);
   });
 

@@ -177,11 +177,6 @@ export async function claimBalanceAlerts(db: Db, tagIds: string[], quietSeconds:
   }));
 }
 
-/** Each tag's last toll, where it is newer than the one on record; one statement for a batch. */
-export async function insertTags(db: Db, rows: Array<typeof fastags.$inferInsert>) {
-  for (let i = 0; i < rows.length; i += 500) await db.insert(fastags).values(rows.slice(i, i + 500));
-}
-
 export async function findTxn(db: Db, scope: { id: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({

@@ -30,8 +30,8 @@ export interface BalanceAlert {
   tagId: string;
   vehicleNumber: string;
   plaza?: string;
-  /** paisa */
-  walletBalance: number;
+  /** paisa; null when the batch did not lock the wallet: read when the alert is sent, if it is */
+  walletBalance: number | null;
   tagBalance: number;
   shortBy: number;
 }
@@ -114,8 +114,6 @@ interface TollWork {
   txns: TxnInsert[];
   lastTolls: Map<string, { tagId: string; plaza: string; at: Date }>;
   alerts: BalanceAlert[];
-  /** declined tolls' alerts whose wallet is not in the book: its balance is read after the commit */
-  walletsToRead: BalanceAlert[];
 }
 
 /**
@@ -198,12 +196,11 @@ function settle(book: LedgerBook, event: TollEvent, tag: TagRow, out: TollWork):
     tagId: tag.tagId,
     vehicleNumber: tag.vehicleNumber,
     plaza: event.plaza,
-    walletBalance: walletInBook ? book.balance(walletAccount(tag.operatorId)) : 0,
+    walletBalance: walletInBook ? book.balance(walletAccount(tag.operatorId)) : null,
     tagBalance: balance,
     shortBy: event.amount - balance,
   };
   out.alerts.push(alert);
-  if (!walletInBook) out.walletsToRead.push(alert);
   autoTopUp(book, tag, balance, at, out);
   return { txnId: id, status: 'FAILED', duplicate: false };
 }
@@ -227,14 +224,7 @@ async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outco
     if (!(err instanceof WalletsNeeded)) throw err;
     settled = await settleBatch(db, events, hashes, true);
   }
-  const { outcomes, out } = settled;
-  // outside the locks: the wallet balance a declined toll's message quotes, once per operator
-  const wallets = new Map<string, number>();
-  for (const alert of out.walletsToRead) {
-    if (!wallets.has(alert.operatorId)) wallets.set(alert.operatorId, await balanceOf(db, walletAccount(alert.operatorId)));
-    alert.walletBalance = wallets.get(alert.operatorId)!;
-  }
-  return { outcomes, alerts: out.alerts };
+  return { outcomes: settled.outcomes, alerts: settled.out.alerts };
 }
 
 /**
@@ -244,7 +234,7 @@ async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outco
  */
 async function settleBatch(db: Db, events: TollEvent[], hashes: string[], wallets: boolean) {
   const outcomes: Outcome[] = new Array(events.length);
-  const out: TollWork = { wallets, txns: [], lastTolls: new Map(), alerts: [], walletsToRead: [] };
+  const out: TollWork = { wallets, txns: [], lastTolls: new Map(), alerts: [] };
   await inTransaction(db, async (tx) => {
     const tags = new Map((await repo.findIssuedTags(tx, [...new Set(events.map((e) => e.tagId))])).map((t) => [t.tagId, t]));
     // the first delivery of each eventId claims it; a later one in the same batch is its repeat
@@ -348,6 +338,8 @@ export async function sendAlerts(db: Db, notifier: AlertSender, alerts: BalanceA
   if (!due.length) return;
   const claims = await repo.claimBalanceAlerts(db, due, BALANCE_ALERT_QUIET_SECONDS);
   const owners = new Map<OperatorId, ReturnType<typeof ownerContact>>();
+  // the wallet balance a declined toll's message quotes, read outside the batch's locks once per operator
+  const wallets = new Map<OperatorId, Promise<number>>();
   for (const claim of claims) {
     recent.remember(claim.tagId, claim.claimed ? now : (claim.lastAlertAt?.getTime() ?? now));
     if (!claim.claimed) continue;
@@ -355,6 +347,10 @@ export async function sendAlerts(db: Db, notifier: AlertSender, alerts: BalanceA
     if (!owners.has(alert.operatorId)) owners.set(alert.operatorId, ownerContact(db, alert.operatorId));
     const owner = await owners.get(alert.operatorId);
     if (!owner) continue;
+    if (alert.walletBalance === null) {
+      if (!wallets.has(alert.operatorId)) wallets.set(alert.operatorId, balanceOf(db, walletAccount(alert.operatorId)));
+      alert.walletBalance = await wallets.get(alert.operatorId)!;
+    }
     const text =
       alert.kind === 'TOLL_DECLINED'
         ? `Toll at ${alert.plaza} was declined for ${alert.vehicleNumber}: Fastag balance ${rupeesText(alert.tagBalance)}. Wallet balance ${rupeesText(alert.walletBalance)}. Please recharge.`
