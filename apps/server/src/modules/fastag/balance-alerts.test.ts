@@ -34,6 +34,18 @@ async function dryTag(operatorId: OperatorId) {
   return { vehicle, tagId };
 }
 
+/** The alert a declined toll of 80 rupees on an empty tag raises, as the batch hands it to `sendAlerts`. */
+const declinedAlert = (operatorId: OperatorId, dry: Awaited<ReturnType<typeof dryTag>>, walletBalance: number | null): BalanceAlert => ({
+  kind: 'TOLL_DECLINED',
+  operatorId,
+  tagId: dry.tagId,
+  vehicleNumber: dry.vehicle.number,
+  plaza: 'Kherki Daula Toll Plaza (NH48)',
+  walletBalance,
+  tagBalance: 0,
+  shortBy: 8_000,
+});
+
 describe('balance alerts: one per tag, then quiet for a while, across processes (ADR 183)', () => {
   it('a tag that keeps declining tells its owner once, whichever process its tolls reach; another tag still tells', async () => {
     const { operatorId } = await insertOperator(two.first.db);
@@ -66,16 +78,7 @@ describe('balance alerts: one per tag, then quiet for a while, across processes 
     expect(alertsFor(dry.vehicle.number)[0]!.text).toContain('Wallet balance ₹12,345.67');
 
     // within the quiet period no message goes, and the wallet is not read for it
-    const alert: BalanceAlert = {
-      kind: 'TOLL_DECLINED',
-      operatorId,
-      tagId: dry.tagId,
-      vehicleNumber: dry.vehicle.number,
-      plaza: 'Kherki Daula Toll Plaza (NH48)',
-      walletBalance: null,
-      tagBalance: 0,
-      shortBy: 8_000,
-    };
+    const alert = declinedAlert(operatorId, dry, null);
     await sendAlerts(two.first.db, two.first.app.notifier, [alert], new RecentAlerts());
     expect(alert.walletBalance).toBeNull();
     expect(alertsFor(dry.vehicle.number)).toHaveLength(1);
@@ -95,16 +98,7 @@ describe('balance alerts: one per tag, then quiet for a while, across processes 
   it('once the quiet period has passed, the next decline tells the owner again', async () => {
     const { operatorId } = await insertOperator(two.first.db);
     const dry = await dryTag(operatorId);
-    const alert: BalanceAlert = {
-      kind: 'TOLL_DECLINED',
-      operatorId,
-      tagId: dry.tagId,
-      vehicleNumber: dry.vehicle.number,
-      plaza: 'Kherki Daula Toll Plaza (NH48)',
-      walletBalance: 0,
-      tagBalance: 0,
-      shortBy: 8_000,
-    };
+    const alert = declinedAlert(operatorId, dry, 0);
     const recent = new RecentAlerts();
     await sendAlerts(two.first.db, two.first.app.notifier, [alert], recent);
     await sendAlerts(two.first.db, two.first.app.notifier, [alert], recent);
