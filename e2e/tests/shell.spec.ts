@@ -132,3 +132,24 @@ test('in English, the language switch draws हिंदी in the Devanagari fo
     })
     .toMatch(/^Devanagari, 0 other glyphs/);
 });
+
+// ADR 185: a card of the loads list is laid out only near the screen, and drawn in full once scrolled to
+test('at 360 px, the loads below the fold wait to be drawn and show in full when scrolled to', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await login(page, '9000000001', '/web-view/active-loads');
+  const cards = page.locator('.mantine-Card-root').filter({ has: page.locator('a[href*="/web-view/active-loads/details/"]') });
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(3);
+  const last = cards.nth(count - 1);
+  const state = () =>
+    last.evaluate((card) => ({
+      style: getComputedStyle(card).contentVisibility,
+      // the card itself is not skipped: what it holds is
+      skipped: !card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }),
+    }));
+  expect(await state()).toEqual({ style: 'auto', skipped: true });
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(state).toEqual({ style: 'auto', skipped: false });
+  await expect(last.getByRole('link', { name: 'Quote now' })).toBeVisible();
+});

@@ -26,4 +26,38 @@ describe('LanguageToggle', () => {
     expect(screen.getByRole('radio', { name: 'English' })).not.toBeChecked();
     expect(screen.getByRole('radiogroup', { name: 'भाषा' })).toBeInTheDocument();
   });
+
+  it('reads fonts.ready only after the next frame, then draws the Hindi label anew (ADR 184)', async () => {
+    let readyReads = 0;
+    const listeners = new Set<() => void>();
+    const fonts = {
+      get ready() {
+        readyReads++;
+        return Promise.resolve(fonts);
+      },
+      addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+      removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+    };
+    Object.defineProperty(document, 'fonts', { configurable: true, value: fonts });
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((fn) => frames.push(fn));
+    try {
+      renderApp(<LanguageToggle />);
+      const before = screen.getByText('हिंदी');
+      expect(readyReads).toBe(0);
+      expect(frames).toHaveLength(1);
+
+      act(() => frames[0]?.(0));
+      await waitFor(() => expect(readyReads).toBe(1));
+      await waitFor(() => expect(screen.getByText('हिंदी')).not.toBe(before));
+      const afterReady = screen.getByText('हिंदी');
+
+      act(() => {
+        for (const fn of listeners) fn();
+      });
+      expect(screen.getByText('हिंदी')).not.toBe(afterReady);
+    } finally {
+      Reflect.deleteProperty(document, 'fonts');
+    }
+  });
 });

@@ -17,13 +17,22 @@ function useFontLoads(): number {
     if (!fonts?.addEventListener) return;
     const done = () => setLoads((n) => n + 1);
     fonts.addEventListener('loadingdone', done);
-    // a face that finished before this effect ran sent its event to nobody: draw the label anew once, too
+    // A face that finished before this effect ran sent its event to nobody: draw the label anew once, too.
+    // `fonts.ready` brings the page's styles up to date when it is read, so it is read after the next frame,
+    // once the browser has done that itself: read here, it restyled the whole page the shell had just added.
     let active = true;
-    void fonts.ready.then(() => {
-      if (active) done();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        void fonts.ready.then(() => {
+          if (active) done();
+        });
+      });
     });
     return () => {
       active = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       fonts.removeEventListener('loadingdone', done);
     };
   }, []);

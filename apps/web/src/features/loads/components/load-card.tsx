@@ -4,6 +4,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconMapPin, IconTruck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import listCard from '../../../components/list-card.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 
@@ -25,7 +26,7 @@ export function LoadCard({ load, onReject, rejecting }: { load: LoadSummary; onR
   const timeLeft = useTimeLeftLabel();
   const to = pathWith(paths.activeLoadDetails, { demandId: load.demandId });
   return (
-    <Card withBorder radius="md" padding="sm">
+    <Card withBorder radius="md" padding="sm" className={listCard.card}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={700} size="md" style={{ lineHeight: 1.3 }}>

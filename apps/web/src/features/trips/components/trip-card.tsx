@@ -2,8 +2,10 @@ import { formatPaisa } from '@bhada/contracts/money';
 import type { TripListItem } from '@bhada/contracts/trips';
 import { Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconTruck } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import listCard from '../../../components/list-card.module.css';
 import { formatDate } from '../../../lib/format.ts';
 import { paths, pathWith } from '../../../lib/paths.ts';
 import { TripStateBadge } from './trip-state-badge.tsx';
@@ -11,7 +13,16 @@ import { TripStateBadge } from './trip-state-badge.tsx';
 export function TripCard({ trip }: { trip: TripListItem }) {
   const { t } = useTranslation('trips');
   return (
-    <Card withBorder radius="md" padding="sm" component={Link} to={pathWith(paths.tripDetailsV2, { tripId: trip.tripId })}>
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      className={listCard.card}
+      // a trip card is about 105–130 px tall on a phone (the list keeps each card's last height once drawn)
+      style={{ '--list-card-estimate': '120px' } as CSSProperties}
+      component={Link}
+      to={pathWith(paths.tripDetailsV2, { tripId: trip.tripId })}
+    >
       {/* the link's name is its content (lane, state, vehicle, amount), led by which trip it opens */}
       <VisuallyHidden>{t('openTrip', { id: trip.tripId })}</VisuallyHidden>
       <Stack gap={6}>
