@@ -27,7 +27,7 @@ describe('LanguageToggle', () => {
     expect(screen.getByRole('radiogroup', { name: 'भाषा' })).toBeInTheDocument();
   });
 
-  it('reads fonts.ready only after the next frame, then draws the Hindi label anew (ADR 184)', async () => {
+  it('reads fonts.ready only after the next frame, then draws the Hindi label anew (ADR 185)', async () => {
     let readyReads = 0;
     const listeners = new Set<() => void>();
     const fonts = {

@@ -2,7 +2,6 @@ import { formatPaisa } from '@bhada/contracts/money';
 import type { TripListItem } from '@bhada/contracts/trips';
 import { Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconTruck } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import listCard from '../../../components/list-card.module.css';
@@ -17,9 +16,7 @@ export function TripCard({ trip }: { trip: TripListItem }) {
       withBorder
       radius="md"
       padding="sm"
-      className={listCard.card}
-      // a trip card is about 105–130 px tall on a phone (the list keeps each card's last height once drawn)
-      style={{ '--list-card-estimate': '120px' } as CSSProperties}
+      className={`${listCard.card} ${listCard.compact}`}
       component={Link}
       to={pathWith(paths.tripDetailsV2, { tripId: trip.tripId })}
     >
