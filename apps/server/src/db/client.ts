@@ -170,3 +170,25 @@ export interface NamedWrite {
 export async function executeWrite(db: Db, write: NamedWrite): Promise<void> {
   await executeNamed(db, write.name, write.sql);
 }
+
+const preparedByDb = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A hot read built once per database and then only executed (ADR 186): `build` makes the query with
+ * `sql.placeholder(…)` where its values go and calls `.prepare(name)`, so drizzle turns it into text once and
+ * PostgreSQL plans it once per pooled connection; each call fills the placeholders and maps the rows as before.
+ * The name must be unique to the statement's text (`build` must not depend on the request's values).
+ */
+export function preparedOnce<T>(db: Db, name: string, build: () => T): T {
+  let byName = preparedByDb.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build();
+    byName.set(name, statement);
+  }
+  return statement;
+}

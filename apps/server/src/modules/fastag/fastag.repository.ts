@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, type Placeholder, sql } from 'drizzle-orm';
+import { type Db, preparedOnce } from '../../db/client.ts';
 import { fastags, fastagTransactions, ledgerAccounts, tickets, vehicles } from '../../db/schema/index.ts';
 import { PAGE_MARK_STRIDE } from '../../lib/page-marks.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
@@ -25,39 +25,54 @@ const tagColumns = {
 
 // A tag is listed on its operator's own vehicle: saying so lets the first page walk the operator's vehicles in
 // number order (vehicles_operator) and stop after a page, instead of sorting the whole fleet (ADR 154).
-function searchFilter(operatorId: OperatorId, search: string | undefined) {
+function searchFilter(operatorId: OperatorId | Placeholder, search: string | Placeholder | undefined) {
   return and(
     eq(fastags.operatorId, operatorId),
     eq(vehicles.operatorId, operatorId),
-    search ? ilike(vehicles.number, `%${search}%`) : undefined,
+    search ? ilike(vehicles.number, typeof search === 'string' ? `%${search}%` : search) : undefined,
   );
 }
 
 /**
  * A page of the operator's tagged vehicles by registration number; `search` is upper-case letters and digits.
- * `from` is a page mark (ADR 172): the page starts at that number and skips `offset` rows after it.
+ * `from` is a page mark (ADR 172): the page starts at that number and skips `offset` rows after it. One
+ * statement per shape (searched or not, from a mark or not), built once and then only executed (ADR 186).
  */
 export async function listTags(
   db: Db,
   scope: { operatorId: OperatorId; search?: string },
   page: { limit: number; offset: number; from?: string },
 ) {
-  // the rows a deep page skips are found without their balances; only the page's rows join the ledger
-  const pageTags = db
-    .select({ tagId: fastags.tagId })
-    .from(fastags)
-    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
-    .where(and(searchFilter(scope.operatorId, scope.search), page.from === undefined ? undefined : gte(vehicles.number, page.from)))
-    .orderBy(asc(vehicles.number))
-    .limit(page.limit)
-    .offset(page.offset);
-  return db
-    .select(tagColumns)
-    .from(fastags)
-    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
-    .leftJoin(ledgerAccounts, tagAccountJoin)
-    .where(inArray(fastags.tagId, pageTags))
-    .orderBy(asc(vehicles.number));
+  const search = Boolean(scope.search);
+  const seek = page.from !== undefined;
+  const name = `fastag-tags${search ? '-search' : ''}${seek ? '-from' : ''}`;
+  const statement = preparedOnce(db, name, () => {
+    const p = sql.placeholder;
+    // the rows a deep page skips are found without their balances; only the page's rows join the ledger
+    const pageTags = db
+      .select({ tagId: fastags.tagId })
+      .from(fastags)
+      .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+      .where(and(searchFilter(p('operatorId'), search ? p('pattern') : undefined), seek ? gte(vehicles.number, p('from')) : undefined))
+      .orderBy(asc(vehicles.number))
+      .limit(p('limit'))
+      .offset(p('offset'));
+    return db
+      .select(tagColumns)
+      .from(fastags)
+      .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+      .leftJoin(ledgerAccounts, tagAccountJoin)
+      .where(inArray(fastags.tagId, pageTags))
+      .orderBy(asc(vehicles.number))
+      .prepare(name);
+  });
+  return statement.execute({
+    operatorId: scope.operatorId,
+    pattern: `%${scope.search ?? ''}%`,
+    from: page.from,
+    limit: page.limit,
+    offset: page.offset,
+  });
 }
 
 export async function countTags(db: Db, scope: { operatorId: OperatorId; search?: string }) {
@@ -207,7 +222,7 @@ export interface TxnFilter {
 }
 
 /** Only applied rows: a declined toll moved no money and is kept for the audit trail, not the lists. */
-function txnWhere(f: TxnFilter) {
+function txnWhere(f: TxnFilter | TxnPlaceholders) {
   return and(
     eq(fastagTransactions.operatorId, f.operatorId),
     f.vehicleId ? eq(fastagTransactions.vehicleId, f.vehicleId) : undefined,
@@ -216,6 +231,15 @@ function txnWhere(f: TxnFilter) {
     gte(fastagTransactions.occurredAt, f.from),
     lt(fastagTransactions.occurredAt, f.to),
   );
+}
+
+/** The same filter with placeholders where a prepared statement takes the request's values (ADR 186). */
+interface TxnPlaceholders {
+  operatorId: Placeholder;
+  vehicleId?: Placeholder;
+  txnType?: Placeholder;
+  from: Placeholder;
+  to: Placeholder;
 }
 
 const openTickets = sql<number>`(SELECT count(*) FROM ${tickets} WHERE ${tickets.referenceType} = 'FASTAG_TXN'
@@ -241,25 +265,52 @@ export interface TxnMark {
   seq: number;
 }
 
+/**
+ * A page of applied rows, newest first. The rows a deep page skips are walked in the covering index only, from a
+ * page mark when there is one (ADRs 154, 172); just the page's rows are read in full. One statement is built per
+ * shape of filter (vehicle or not, direction or not, from a mark or not) and then only executed (ADR 186).
+ */
 export async function listTxns(db: Db, filter: TxnFilter, page: { limit: number; offset: number; from?: TxnMark }) {
-  // the rows a deep page skips are walked in the covering index only, from a page mark when there is one
-  // (ADRs 154, 172); just the page's rows are read in full
-  const seek = page.from
-    ? sql`(${fastagTransactions.occurredAt}, ${fastagTransactions.seq}) <= (${page.from.at}::timestamptz, ${page.from.seq})`
-    : undefined;
-  const pageIds = db
-    .select({ id: fastagTransactions.id })
-    .from(fastagTransactions)
-    .where(and(txnWhere(filter), seek))
-    .orderBy(desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq))
-    .limit(page.limit)
-    .offset(page.offset);
-  return db
-    .select({ ...txnColumns, ticket: openTickets })
-    .from(fastagTransactions)
-    .innerJoin(vehicles, eq(vehicles.id, fastagTransactions.vehicleId))
-    .where(inArray(fastagTransactions.id, pageIds))
-    .orderBy(desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq));
+  const shape = { vehicle: filter.vehicleId !== undefined, type: filter.txnType !== undefined, seek: page.from !== undefined };
+  const name = `fastag-txns${shape.vehicle ? '-vehicle' : ''}${shape.type ? '-type' : ''}${shape.seek ? '-from' : ''}`;
+  const statement = preparedOnce(db, name, () => {
+    const p = sql.placeholder;
+    const where = txnWhere({
+      operatorId: p('operatorId'),
+      vehicleId: shape.vehicle ? p('vehicleId') : undefined,
+      txnType: shape.type ? p('txnType') : undefined,
+      from: p('from'),
+      to: p('to'),
+    });
+    const seek = shape.seek
+      ? sql`(${fastagTransactions.occurredAt}, ${fastagTransactions.seq}) <= (${p('markAt')}::timestamptz, ${p('markSeq')})`
+      : undefined;
+    const pageIds = db
+      .select({ id: fastagTransactions.id })
+      .from(fastagTransactions)
+      .where(and(where, seek))
+      .orderBy(desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq))
+      .limit(p('limit'))
+      .offset(p('offset'));
+    return db
+      .select({ ...txnColumns, ticket: openTickets })
+      .from(fastagTransactions)
+      .innerJoin(vehicles, eq(vehicles.id, fastagTransactions.vehicleId))
+      .where(inArray(fastagTransactions.id, pageIds))
+      .orderBy(desc(fastagTransactions.occurredAt), desc(fastagTransactions.seq))
+      .prepare(name);
+  });
+  return statement.execute({
+    operatorId: filter.operatorId,
+    vehicleId: filter.vehicleId,
+    txnType: filter.txnType,
+    from: filter.from.toISOString(),
+    to: filter.to.toISOString(),
+    markAt: page.from?.at,
+    markSeq: page.from?.seq,
+    limit: page.limit,
+    offset: page.offset,
+  });
 }
 
 /** Every PAGE_MARK_STRIDE-th row of a vehicle's list, in one pass of the covering index (ADR 172). */
@@ -286,13 +337,19 @@ export async function txnMarks(db: Db, filter: TxnFilter): Promise<TxnMark[]> {
  * total stays valid while this does not move. One statement, so a list's check and probe cost one round trip.
  */
 export async function vehicleTagAndNewestSeq(db: Db, scope: { operatorId: OperatorId; vehicleId: string }) {
-  const result = (await db.execute(sql`
-    SELECT EXISTS (SELECT 1 FROM fastags f WHERE f.vehicle_id = ${scope.vehicleId} AND f.operator_id = ${scope.operatorId}) AS tagged,
-      (SELECT t.seq FROM fastag_transactions t WHERE t.operator_id = ${scope.operatorId} AND t.vehicle_id = ${scope.vehicleId}
-        AND t.status = 'SUCCESS' ORDER BY t.seq DESC LIMIT 1) AS seq`)) as unknown as {
-    rows: Array<{ tagged: boolean; seq: string | number | null }>;
-  };
-  const row = result.rows[0];
+  const statement = preparedOnce(db, 'fastag-vehicle-tag-newest', () => {
+    const vehicle = sql.placeholder('vehicleId');
+    const operator = sql.placeholder('operatorId');
+    return db
+      .select({
+        tagged: sql<boolean>`EXISTS (SELECT 1 FROM fastags f WHERE f.vehicle_id = ${vehicle} AND f.operator_id = ${operator})`,
+        seq: sql<string | number | null>`(SELECT t.seq FROM fastag_transactions t WHERE t.operator_id = ${operator}
+          AND t.vehicle_id = ${vehicle} AND t.status = 'SUCCESS' ORDER BY t.seq DESC LIMIT 1)`,
+      })
+      .from(sql`(SELECT 1) AS one`)
+      .prepare('fastag-vehicle-tag-newest');
+  });
+  const [row] = await statement.execute({ operatorId: scope.operatorId, vehicleId: scope.vehicleId });
   return { tagged: row?.tagged === true, seq: Number(row?.seq ?? 0) };
 }
 

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type Db, preparedOnce } from '../../db/client.ts';
 import { consigners, trips, vehicles } from '../../db/schema/index.ts';
 import { PAGE_MARK_STRIDE } from '../../lib/page-marks.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
@@ -7,28 +7,58 @@ import { tripColumns } from './trips.repository.ts';
 
 // The trips lists: an operator's and the admin's, paged by number with exact totals (ADRs 154, 172).
 
-async function selectTrips(
-  db: Db,
-  scope: { states: readonly string[]; limit: number; offset: number; from?: TripMark },
-  operatorId?: OperatorId,
-) {
-  const where = and(operatorId !== undefined ? eq(trips.operatorId, operatorId) : undefined, inArray(trips.state, [...scope.states]));
-  // the rows a deep page skips are walked in the index only, from a page mark when there is one (ADR 172)
-  const seek = scope.from ? sql`(${trips.createdAt}, ${trips.id}) <= (${scope.from.at}::timestamptz, ${scope.from.id})` : undefined;
-  const pageIds = db
+/** The page's ids, newest first; the rows a deep page skips are walked in the index only, from a page mark (ADR 172). */
+function pageIdsOf(db: Db, where: SQL | undefined, seek: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) {
+  return db
     .select({ id: trips.id })
     .from(trips)
     .where(and(where, seek))
     .orderBy(desc(trips.createdAt), desc(trips.id))
-    .limit(scope.limit)
-    .offset(scope.offset);
+    .limit(limit)
+    .offset(offset);
+}
+
+function selectTrips(db: Db, scope: { states: readonly string[]; limit: number; offset: number }) {
   return db
     .select(tripColumns)
     .from(trips)
     .leftJoin(vehicles, eq(vehicles.id, trips.vehicleId))
     .leftJoin(consigners, eq(consigners.code, trips.consignerCode))
-    .where(inArray(trips.id, pageIds))
+    .where(inArray(trips.id, pageIdsOf(db, inArray(trips.state, [...scope.states]), undefined, scope.limit, scope.offset)))
     .orderBy(desc(trips.createdAt), desc(trips.id));
+}
+
+/** a short statement name per set of states: PostgreSQL keeps 63 bytes of a name */
+const stateSets = new Map<string, number>();
+const stateSetOf = (states: readonly string[]) => {
+  const key = states.join(',');
+  if (!stateSets.has(key)) stateSets.set(key, stateSets.size);
+  return stateSets.get(key);
+};
+
+/**
+ * An operator's page as a statement built once per set of states and mark use (ADR 186): the states stay in
+ * its text, as before, so PostgreSQL keeps using the operator's (state, created_at) order; the operator, the
+ * mark, the size and the offset are placeholders.
+ */
+function operatorPage(db: Db, states: readonly string[], seek: boolean) {
+  const name = `trips-page-${stateSetOf(states)}${seek ? '-from' : ''}`;
+  return preparedOnce(db, name, () => {
+    const where = and(eq(trips.operatorId, sql.placeholder('operatorId')), inArray(trips.state, [...states]));
+    const from = seek
+      ? sql`(${trips.createdAt}, ${trips.id}) <= (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})`
+      : undefined;
+    const limit = sql.placeholder('limit');
+    const offset = sql.placeholder('offset');
+    return db
+      .select(tripColumns)
+      .from(trips)
+      .leftJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+      .leftJoin(consigners, eq(consigners.code, trips.consignerCode))
+      .where(inArray(trips.id, pageIdsOf(db, where, from, limit, offset)))
+      .orderBy(desc(trips.createdAt), desc(trips.id))
+      .prepare(name);
+  });
 }
 
 /** A trip's place in the list order, exact to the microsecond (a JS Date would round it). */
@@ -65,7 +95,14 @@ export async function listTrips(
   db: Db,
   scope: { operatorId: OperatorId; states: readonly string[]; limit: number; offset: number; from?: TripMark },
 ) {
-  return selectTrips(db, scope, scope.operatorId);
+  const { from } = scope;
+  return operatorPage(db, scope.states, from !== undefined).execute({
+    operatorId: scope.operatorId,
+    at: from?.at,
+    id: from?.id,
+    limit: scope.limit,
+    offset: scope.offset,
+  });
 }
 
 /** Every operator's trips: the admin's list, with its exact count. */
