@@ -192,3 +192,17 @@ export function preparedOnce<T>(db: Db, name: string, build: () => T): T {
   }
   return statement;
 }
+
+/**
+ * A raw statement run by name (ADR 176) whose text is built once per database (ADR 186): `build` writes it with
+ * `sql.placeholder(…)` for the request's values, which `values` fills on each call.
+ */
+export async function executePrepared<T>(db: Db, name: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
+  const prepared = preparedOnce(db, name, () => {
+    const session = db._.session;
+    const { dialect } = session as unknown as { dialect: PgDialect };
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+  });
+  const result = (await prepared.execute(values)) as { rows: T[] };
+  return result.rows;
+}

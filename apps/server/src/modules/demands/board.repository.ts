@@ -1,6 +1,6 @@
 import { type LoadState, NEAR_PLACE_KM, type OperatorLoadState } from '@bhada/contracts/loads';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../../db/client.ts';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type Db, executePrepared } from '../../db/client.ts';
 import { vehicles } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import { LOAD_TAB_RULES, type TabClause } from './load-tabs.ts';
@@ -185,7 +185,7 @@ export async function listBoard(
  * The OPEN tab's loads for this operator (alias d), without joining the wide rows (ADR 159): the OPEN rule of
  * LOAD_TAB_RULES written as anti-joins so the count can walk an index; load-tabs.test.ts holds the two equal.
  */
-function openToOperator(op: OperatorId, now: Date, filters: BoardFilters): SQL {
+function openToOperator(op: OperatorId | Placeholder, now: Date | Placeholder, filters: BoardFilters): SQL {
   const where: SQL[] = [
     sql`d.state = 'OPEN' AND d.bidding_ends_at > ${now}`,
     sql`NOT EXISTS (SELECT 1 FROM quotes q WHERE q.demand_id = d.id AND q.operator_id = ${op})`,
@@ -259,20 +259,21 @@ export async function listOpenCells(db: Db, now: Date) {
  */
 export async function listOpenLoadsByIds(db: Db, input: { operatorId: OperatorId; now: Date; ids: string[] }): Promise<OpenBoardRow[]> {
   if (!input.ids.length) return [];
-  const op = input.operatorId;
-  return executeNamed<OpenBoardRow>(
+  const op = sql.placeholder('operatorId');
+  return executePrepared<OpenBoardRow>(
     db,
     'board-open-loads-by-ids',
-    sql`
+    () => sql`
     SELECT d.id, d.state, d.origin_city, d.destination_city, d.distance_km, d.vehicle_type, d.body_type, d.tyre_count,
            d.tonnage, d.length_feet, d.material, d.loading_at, d.bidding_ends_at, d.token_amount_paisa,
            d.awarded_operator_id, d.origin_lat, d.origin_lng, q.amount_paisa AS my_quote, r.consent
-    FROM jsonb_array_elements_text(${JSON.stringify(input.ids)}::jsonb) WITH ORDINALITY AS p(id, n)
+    FROM jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb) WITH ORDINALITY AS p(id, n)
     JOIN demands d ON d.id = p.id
     LEFT JOIN quotes q ON q.demand_id = d.id AND q.operator_id = ${op}
     LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
-    WHERE ${openToOperator(op, input.now, {})}
+    WHERE ${openToOperator(op, sql.placeholder('now'), {})}
     ORDER BY p.n`,
+    { operatorId: input.operatorId, now: input.now, ids: JSON.stringify(input.ids) },
   );
 }
 
@@ -281,11 +282,12 @@ export async function listOpenLoadsByIds(db: Db, input: { operatorId: OperatorId
  * (as fleetOf reads it) and the open loads it has already answered (quoted, or turned down), which the tab
  * leaves out (LOAD_TAB_RULES).
  */
-export async function boardContextOf(db: Db, { operatorId: op }: { operatorId: OperatorId }) {
-  const [row] = await executeNamed<{ fleet: Awaited<ReturnType<typeof fleetOf>>; answered: string[] }>(
+export async function boardContextOf(db: Db, { operatorId }: { operatorId: OperatorId }) {
+  const op = sql.placeholder('operatorId');
+  const [row] = await executePrepared<{ fleet: Awaited<ReturnType<typeof fleetOf>>; answered: string[] }>(
     db,
     'board-context',
-    sql`
+    () => sql`
     SELECT
       coalesce((SELECT json_agg(json_build_object('vehicleType', v.vehicle_type, 'bodyType', v.body_type, 'lat', v.current_lat,
           'lng', v.current_lng)) FROM vehicles v WHERE v.operator_id = ${op} AND v.status = 'VERIFIED'), '[]'::json) AS fleet,
@@ -294,6 +296,7 @@ export async function boardContextOf(db: Db, { operatorId: op }: { operatorId: O
         UNION
         SELECT r.demand_id FROM demand_responses r JOIN demands d ON d.id = r.demand_id
         WHERE r.operator_id = ${op} AND r.consent = 'REJECTED' AND d.state = 'OPEN') AS answered`,
+    { operatorId },
   );
   return row!;
 }

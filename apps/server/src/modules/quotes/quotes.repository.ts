@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../../db/client.ts';
+import { type Db, executePrepared } from '../../db/client.ts';
 import { type demands, quoteEvents, quotes } from '../../db/schema/index.ts';
 
 type LoadState = (typeof demands.$inferSelect)['state'];
@@ -111,6 +111,14 @@ interface AttemptRow {
   ahead: number | string;
 }
 
+const quoteValues = {
+  demandId: sql.placeholder('demandId'),
+  operatorId: sql.placeholder('operatorId'),
+  amountPaisa: sql.placeholder('amountPaisa'),
+  userCode: sql.placeholder('userCode'),
+  at: sql.placeholder('at'),
+};
+
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /**
@@ -129,36 +137,39 @@ export async function placeQuoteIfOpen(
   q: { demandId: string; operatorId: OperatorId; amountPaisa: number; userCode: string; now: Date },
 ): Promise<QuoteAttempt | undefined> {
   const at = q.now.toISOString();
-  // named: PostgreSQL plans this statement once per connection, not once per quote (ADR 176)
-  const [row] = await executeNamed<AttemptRow>(
+  // named: PostgreSQL plans this statement once per connection, not once per quote (ADR 176), and its text is
+  // built once per process (ADR 186)
+  const [row] = await executePrepared<AttemptRow>(
     db,
     'place-quote-if-open',
-    sql`
+    () => {
+      const v = quoteValues;
+      return sql`
     WITH d AS (
-      SELECT state, bidding_ends_at, awarded_operator_id, rank_salt FROM demands WHERE id = ${q.demandId} FOR SHARE
+      SELECT state, bidding_ends_at, awarded_operator_id, rank_salt FROM demands WHERE id = ${v.demandId} FOR SHARE
     ), mine AS (
-      SELECT amount_paisa, placed_at FROM quotes WHERE demand_id = ${q.demandId} AND operator_id = ${q.operatorId}
+      SELECT amount_paisa, placed_at FROM quotes WHERE demand_id = ${v.demandId} AND operator_id = ${v.operatorId}
     ), said AS (
-      SELECT consent FROM demand_responses WHERE demand_id = ${q.demandId} AND operator_id = ${q.operatorId}
+      SELECT consent FROM demand_responses WHERE demand_id = ${v.demandId} AND operator_id = ${v.operatorId}
     ), open AS (
-      SELECT d.state = 'OPEN' AND d.bidding_ends_at > ${at}::timestamptz AS window_open FROM d
+      SELECT d.state = 'OPEN' AND d.bidding_ends_at > ${v.at}::timestamptz AS window_open FROM d
     ), go AS (
       SELECT 1 FROM open
       WHERE open.window_open
         AND NOT EXISTS (SELECT 1 FROM said WHERE consent = 'REJECTED')
-        AND NOT EXISTS (SELECT 1 FROM mine WHERE amount_paisa = ${q.amountPaisa})
+        AND NOT EXISTS (SELECT 1 FROM mine WHERE amount_paisa = ${v.amountPaisa})
     ), up AS (
       INSERT INTO quotes (demand_id, operator_id, amount_paisa, placed_at, user_code, updated_at)
-      SELECT ${q.demandId}, ${q.operatorId}, ${q.amountPaisa}, ${at}::timestamptz, ${q.userCode}, ${at}::timestamptz FROM go
+      SELECT ${v.demandId}, ${v.operatorId}, ${v.amountPaisa}, ${v.at}::timestamptz, ${v.userCode}, ${v.at}::timestamptz FROM go
       ON CONFLICT (demand_id, operator_id) DO UPDATE SET amount_paisa = EXCLUDED.amount_paisa, placed_at = EXCLUDED.placed_at,
         user_code = EXCLUDED.user_code, updated_at = EXCLUDED.updated_at, revisions = quotes.revisions + 1
       RETURNING placed_at
     ), ev AS (
       INSERT INTO quote_events (demand_id, operator_id, amount_paisa, user_code, created_at)
-      SELECT ${q.demandId}, ${q.operatorId}, ${q.amountPaisa}, ${q.userCode}, ${at}::timestamptz FROM go
+      SELECT ${v.demandId}, ${v.operatorId}, ${v.amountPaisa}, ${v.userCode}, ${v.at}::timestamptz FROM go
     ), answered AS (
       INSERT INTO demand_responses (demand_id, operator_id, consent, user_code)
-      SELECT ${q.demandId}, ${q.operatorId}, 'ACCEPTED', ${q.userCode} FROM go
+      SELECT ${v.demandId}, ${v.operatorId}, 'ACCEPTED', ${v.userCode} FROM go
       ON CONFLICT DO NOTHING
     ), me AS (
       SELECT coalesce((SELECT placed_at FROM up), (SELECT placed_at FROM mine)) AS placed_at
@@ -168,11 +179,13 @@ export async function placeQuoteIfOpen(
       EXISTS (SELECT 1 FROM up) AS written, me.placed_at, o.others, o.best_other, o.ahead
     FROM d CROSS JOIN open CROSS JOIN me CROSS JOIN LATERAL (
       SELECT count(*) AS others, min(amount_paisa) AS best_other,
-        count(*) FILTER (WHERE amount_paisa < ${q.amountPaisa}
-          OR (amount_paisa = ${q.amountPaisa} AND (placed_at < me.placed_at
-            OR (placed_at = me.placed_at AND operator_id < ${q.operatorId})))) AS ahead
-      FROM quotes WHERE demand_id = ${q.demandId} AND operator_id <> ${q.operatorId}
-    ) o`,
+        count(*) FILTER (WHERE amount_paisa < ${v.amountPaisa}
+          OR (amount_paisa = ${v.amountPaisa} AND (placed_at < me.placed_at
+            OR (placed_at = me.placed_at AND operator_id < ${v.operatorId})))) AS ahead
+      FROM quotes WHERE demand_id = ${v.demandId} AND operator_id <> ${v.operatorId}
+    ) o`;
+    },
+    { demandId: q.demandId, operatorId: q.operatorId, amountPaisa: q.amountPaisa, userCode: q.userCode, at },
   );
   if (!row) return undefined;
   const others = Number(row.others);
