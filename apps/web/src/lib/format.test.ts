@@ -6,6 +6,22 @@ describe('format', () => {
     expect(formatNumber(1234567)).toBe('12,34,567');
   });
 
+  it('writes numbers as Intl en-IN does, without making a formatter (ADR 187)', () => {
+    const intl = new Intl.NumberFormat('en-IN');
+    const values = [0, 1, 7.5, 12.25, 0.0005, 0.0004, 1.0005, 2.9995, 999.9996, 1000, 123456.789, 1e20, 1e21, 1e-7, 35.125];
+    let seed = 5;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      values.push(seed / 10 ** (i % 7));
+    }
+    for (const v of values) {
+      expect(formatNumber(v)).toBe(intl.format(v));
+      // a negative number that rounds to zero is written "0", where Intl writes "-0"
+      if (intl.format(-v) !== '-0') expect(formatNumber(-v)).toBe(intl.format(-v));
+    }
+    expect(formatNumber(-0.0001)).toBe('0');
+  });
+
   it('shows India time whatever the device zone', () => {
     expect(formatDateTime('2026-03-01T18:30:00Z')).toBe('02 Mar 2026, 12:00 AM');
     expect(formatDateTime(1_772_389_800)).toBe('02 Mar 2026, 12:00 AM');

@@ -1,3 +1,4 @@
+import { groupIndianDigits } from '@bhada/contracts/money';
 import { IST_OFFSET_MINUTES, IST_TIME_ZONE } from '@bhada/contracts/time';
 import dayjs from 'dayjs';
 import 'dayjs/locale/hi';
@@ -14,11 +15,22 @@ export { setDateLanguage } from './date-language.ts';
 /** The portal shows India time whatever the device's zone (ARCHITECTURE §5). */
 export const IST = IST_TIME_ZONE;
 
-const numberFormat = new Intl.NumberFormat('en-IN');
-
-/** Counts and weights with Indian digit grouping (12,34,567); money goes through `@bhada/contracts/money`. */
+/**
+ * Counts and weights with Indian digit grouping (12,34,567) and at most three decimals, rounded half away from
+ * zero as `Intl.NumberFormat('en-IN')` does; money goes through `@bhada/contracts/money`. Written out so a page
+ * makes no Intl formatter (ADR 187); a number JavaScript writes with an exponent still goes through Intl.
+ */
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  const shortest = String(Math.abs(value));
+  if (!/^\d+(\.\d+)?$/.test(shortest)) return new Intl.NumberFormat('en-IN').format(value);
+  const [whole = '0', fraction = ''] = shortest.split('.');
+  let digits = BigInt(whole + fraction.slice(0, 3).padEnd(3, '0'));
+  if (fraction.length > 3 && fraction.charCodeAt(3) >= 53) digits += 1n;
+  const text = digits.toString().padStart(4, '0');
+  const kept = text.slice(-3).replace(/0+$/, '');
+  const grouped = groupIndianDigits(text.slice(0, -3));
+  const sign = value < 0 && digits !== 0n ? '-' : '';
+  return `${sign}${grouped}${kept ? `.${kept}` : ''}`;
 }
 
 type DateInput = string | number | Date | dayjs.Dayjs;

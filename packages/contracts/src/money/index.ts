@@ -98,13 +98,15 @@ export function paisaToRupeeText(paisa: number): string {
   return paise === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(paise).padStart(2, '0')}`;
 }
 
-const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const withPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * A whole number's digits with Indian grouping: "1234567" → "12,34,567" (the last three, then pairs). Written
+ * out rather than asked of `Intl.NumberFormat`: the first Intl formatter a page makes loads the locale data,
+ * 45–95 ms of the main thread on a desktop core and four times that on a cheap phone (ADR 187).
+ */
+export function groupIndianDigits(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
 
 export interface FormatMoneyOptions {
   /** 'always' prints two decimals (checkout amounts: "₹19.90"); 'auto' drops ".00" (default) */
@@ -113,9 +115,10 @@ export interface FormatMoneyOptions {
 
 /** Paisa as ₹ with Indian digit grouping: 123456789 → "₹12,34,567.89"; a negative amount as "−₹5". */
 export function formatPaisa(paisa: number, options: FormatMoneyOptions = {}): string {
-  const magnitude = Math.abs(paisa);
-  const format = options.decimals === 'always' || magnitude % 100 !== 0 ? withPaise : wholeRupees;
-  const text = format.format(magnitude / 100);
+  const magnitude = Math.round(Math.abs(paisa));
+  const whole = groupIndianDigits(String(Math.trunc(magnitude / 100)));
+  const paise = magnitude % 100;
+  const text = options.decimals === 'always' || paise !== 0 ? `₹${whole}.${String(paise).padStart(2, '0')}` : `₹${whole}`;
   return paisa < 0 ? `−${text}` : text;
 }
 

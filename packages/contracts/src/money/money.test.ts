@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatPaisa,
   formatRupees,
+  groupIndianDigits,
+  MAX_MOVEMENT_PAISA,
   paisaAmountSchema,
   paisaToRupeeText,
   parseRupeeAmount,
@@ -33,6 +35,31 @@ describe('money', () => {
     expect(formatPaisa(1950)).toBe('₹19.50');
     expect(formatPaisa(-500)).toBe('−₹5');
     expect(formatRupees(1234.5)).toBe('₹1,234.50');
+  });
+
+  it('writes every amount as the en-IN currency format of Intl does, without making one (ADR 187)', () => {
+    const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+    const paise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+    const intl = (p: number, always = false) => {
+      const text = (always || p % 100 !== 0 ? paise : whole).format(Math.abs(p) / 100);
+      return p < 0 ? `−${text}` : text;
+    };
+    const amounts = [0, 1, 5, 99, 100, 101, 999, 1000, 99_999, 100_000, 1_234_567, 10_000_000, 123_456_789, MAX_MOVEMENT_PAISA];
+    let seed = 17;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      amounts.push(seed % 10 ** (1 + (i % 12)));
+    }
+    for (const p of amounts) {
+      for (const signed of [p, -p]) {
+        if (Object.is(signed, -0)) continue;
+        expect(formatPaisa(signed)).toBe(intl(signed));
+        expect(formatPaisa(signed, { decimals: 'always' })).toBe(intl(signed, true));
+      }
+    }
+    expect(groupIndianDigits('12')).toBe('12');
+    expect(groupIndianDigits('1234')).toBe('1,234');
+    expect(groupIndianDigits('123456789012')).toBe('1,23,45,67,89,012');
   });
 
   it('validates amounts on the wire with the spec message and a bound', () => {
