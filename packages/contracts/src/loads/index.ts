@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorCodes } from '../common/error-codes.ts';
 import { indianMobileSchema } from '../common/index.ts';
-import { formatRupees } from '../money/index.ts';
+import { groupIndianDigits } from '../money/index.ts';
 
 /**
  * A load's life (ADR 020): OPEN (taking quotes) → AWARDED (a winner, token not yet paid) →
@@ -58,8 +58,8 @@ export function rupeesSchema(opts: { min: number; max: number; label: string }) 
       .refine((n) => Number.isFinite(n), `Enter the ${opts.label} in rupees`)
       .refine((n) => n > 0, `The ${opts.label} must be more than zero`)
       .transform((n) => Math.round(n * 100) / 100)
-      .refine((n) => n >= opts.min, `The ${opts.label} must be at least ${formatRupees(opts.min)}`)
-      .refine((n) => n <= opts.max, `The ${opts.label} can be at most ${formatRupees(opts.max)}`),
+      .refine((n) => n >= opts.min, `The ${opts.label} must be at least ₹${groupIndianDigits(String(opts.min))}`)
+      .refine((n) => n <= opts.max, `The ${opts.label} can be at most ₹${groupIndianDigits(String(opts.max))}`),
   );
 }
 
