@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type Query, type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -142,33 +142,23 @@ export function inTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T
 }
 
 /**
- * Runs one statement as a named prepared statement (ADR 176): on PostgreSQL each pooled connection parses
- * and plans it once and afterwards only binds and executes it. Meant for the few statements a hot path
- * sends thousands of times a second; the name must be unique to the statement's text. PGlite runs it as
- * `execute` would. Rows come back as the driver gives them (timestamps as text on PostgreSQL).
- */
-export async function executeNamed<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const session = db._.session;
-  // the dialect turns the template into text and parameters; drizzle keeps it on the session unexported
-  const { dialect } = session as unknown as { dialect: PgDialect };
-  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result = (await prepared.execute()) as { rows: T[] };
-  return result.rows;
-}
-
-/**
  * One data-modifying statement (an INSERT, UPDATE or DELETE with no WITH of its own) under the name it runs as
  * (ADR 177). Its text must not depend on how many rows it carries, so it can also ride as one part of a larger
  * statement's WITH: a movement then sends every write it makes while its accounts are locked in one round trip.
+ * The text is written once per name (ADRs 186, 188): `text` puts `slot(key)` where `values[key]` goes.
  */
 export interface NamedWrite {
   name: string;
-  sql: SQL;
+  text: (slot: (key: string) => SQLChunk) => SQL;
+  values: Record<string, unknown>;
 }
+
+/** A write's statement with its values in place, as any query takes it (to EXPLAIN it, say). */
+export const withValues = (write: NamedWrite): SQL => write.text((key) => sql.param(write.values[key]));
 
 /** Runs one write on its own. */
 export async function executeWrite(db: Db, write: NamedWrite): Promise<void> {
-  await executeNamed(db, write.name, write.sql);
+  await executePrepared(db, write.name, () => write.text((key) => sql.placeholder(key)), write.values);
 }
 
 const preparedByDb = new WeakMap<object, Map<string, unknown>>();
@@ -177,7 +167,8 @@ const preparedByDb = new WeakMap<object, Map<string, unknown>>();
  * A hot read built once per database and then only executed (ADR 186): `build` makes the query with
  * `sql.placeholder(…)` where its values go and calls `.prepare(name)`, so drizzle turns it into text once and
  * PostgreSQL plans it once per pooled connection; each call fills the placeholders and maps the rows as before.
- * The name must be unique to the statement's text (`build` must not depend on the request's values).
+ * The name must be unique to the statement's text (`build` must not depend on the request's values). Give it the
+ * database, not a transaction: a statement prepared on a transaction stays bound to that transaction's connection.
  */
 export function preparedOnce<T>(db: Db, name: string, build: () => T): T {
   let byName = preparedByDb.get(db);
@@ -193,16 +184,27 @@ export function preparedOnce<T>(db: Db, name: string, build: () => T): T {
   return statement;
 }
 
+const queriesByDialect = new WeakMap<PgDialect, Map<string, Query>>();
+
 /**
- * A raw statement run by name (ADR 176) whose text is built once per database (ADR 186): `build` writes it with
- * `sql.placeholder(…)` for the request's values, which `values` fills on each call.
+ * A raw statement run by name (ADR 176) whose text is written once (ADRs 186, 188): `build` writes it with
+ * `sql.placeholder(…)` for the request's values, which `values` fills on each call. The text is kept per name and
+ * the statement is bound to the connection of each call, so it serves transactions as well as the pool.
  */
 export async function executePrepared<T>(db: Db, name: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
-  const prepared = preparedOnce(db, name, () => {
-    const session = db._.session;
-    const { dialect } = session as unknown as { dialect: PgDialect };
-    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
-  });
-  const result = (await prepared.execute(values)) as { rows: T[] };
+  const session = db._.session;
+  // the dialect turns the template into text and parameters; drizzle keeps it on the session unexported
+  const { dialect } = session as unknown as { dialect: PgDialect };
+  let byName = queriesByDialect.get(dialect);
+  if (!byName) {
+    byName = new Map();
+    queriesByDialect.set(dialect, byName);
+  }
+  let query = byName.get(name);
+  if (!query) {
+    query = dialect.sqlToQuery(build());
+    byName.set(name, query);
+  }
+  const result = (await session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: T[] };
   return result.rows;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../../test/app.ts';
-import { type Database, executeNamed, inTransaction } from './client.ts';
+import { type Database, executePrepared, executeWrite, inTransaction, type NamedWrite, withValues } from './client.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -11,25 +11,66 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
-describe('a named statement (ADR 176)', () => {
-  it('answers with its rows each time, with new parameters', async () => {
+describe('a named statement (ADRs 176, 188)', () => {
+  it('answers with its rows each time, with new values, its text written once', async () => {
+    let built = 0;
+    const build = () => {
+      built++;
+      return sql`SELECT ${sql.placeholder('n')}::int * 2 AS twice`;
+    };
     for (const n of [1, 2, 3]) {
-      const rows = await executeNamed<{ twice: number }>(database.db, 'test-twice', sql`SELECT ${n}::int * 2 AS twice`);
+      const rows = await executePrepared<{ twice: number }>(database.db, 'test-twice', build, { n });
       expect(rows).toEqual([{ twice: n * 2 }]);
     }
+    expect(built).toBe(1);
+  });
+
+  it('serves one transaction after another, each on the connection it holds', async () => {
+    const build = () => sql`SELECT ${sql.placeholder('n')}::int + 1 AS next`;
+    const answers = await Promise.all(
+      [10, 20, 30, 40].map((n) => inTransaction(database.db, (tx) => executePrepared<{ next: number }>(tx, 'test-next', build, { n }))),
+    );
+    expect(answers).toEqual([[{ next: 11 }], [{ next: 21 }], [{ next: 31 }], [{ next: 41 }]]);
   });
 
   it('is prepared once on the PostgreSQL connection that ran it', async () => {
     if (database.sql.kind !== 'postgres') return expect(database.sql.kind).toBe('pglite');
+    const listed = () => sql`SELECT name FROM pg_prepared_statements WHERE name = 'test-prepared'`;
+    const one = () => sql`SELECT ${sql.placeholder('n')}::int AS one`;
     // a transaction keeps to one connection, whose prepared statements PostgreSQL lists
     await inTransaction(database.db, async (tx) => {
-      const before = await executeNamed(tx, 'test-list', sql`SELECT name FROM pg_prepared_statements WHERE name = 'test-prepared'`);
-      expect(before).toEqual([]);
-      await executeNamed(tx, 'test-prepared', sql`SELECT ${1}::int AS one`);
-      expect(await executeNamed(tx, 'test-prepared', sql`SELECT ${2}::int AS one`)).toEqual([{ one: 2 }]);
-      const after = await executeNamed(tx, 'test-list', sql`SELECT name FROM pg_prepared_statements WHERE name = 'test-prepared'`);
-      expect(after).toEqual([{ name: 'test-prepared' }]);
+      expect(await executePrepared(tx, 'test-list', listed, {})).toEqual([]);
+      await executePrepared(tx, 'test-prepared', one, { n: 1 });
+      expect(await executePrepared(tx, 'test-prepared', one, { n: 2 })).toEqual([{ one: 2 }]);
+      expect(await executePrepared(tx, 'test-list', listed, {})).toEqual([{ name: 'test-prepared' }]);
     });
+  });
+});
+
+describe('a named write (ADRs 177, 188)', () => {
+  it('runs with its values in its slots, and reads the same with them in place', async () => {
+    await database.sql.query('CREATE TABLE IF NOT EXISTS test_named_writes (k text PRIMARY KEY, v int)');
+    const write = (rows: Array<[string, number]>): NamedWrite => ({
+      name: 'test-named-write',
+      text: (at) => sql`INSERT INTO test_named_writes (k, v) SELECT * FROM unnest(${at('ks')}::text[], ${at('vs')}::int[])`,
+      values: { ks: rows.map((r) => r[0]), vs: rows.map((r) => r[1]) },
+    });
+    await executeWrite(database.db, write([['a', 1]]));
+    await executeWrite(
+      database.db,
+      write([
+        ['b', 2],
+        ['c', 3],
+      ]),
+    );
+    await database.db.execute(withValues(write([['d', 4]])));
+    const rows = await database.sql.query<{ k: string; v: number }>('SELECT k, v FROM test_named_writes ORDER BY k');
+    expect(rows.rows).toEqual([
+      { k: 'a', v: 1 },
+      { k: 'b', v: 2 },
+      { k: 'c', v: 3 },
+      { k: 'd', v: 4 },
+    ]);
   });
 });
 

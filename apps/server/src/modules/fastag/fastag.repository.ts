@@ -105,14 +105,23 @@ export async function countTagsWithMarks(db: Db, scope: { operatorId: OperatorId
   return { total, marks: { stride: PAGE_MARK_STRIDE, keys: marks.map((m) => m.number) } };
 }
 
+/** A tag's row by its id, and when `withOperator`, only on that operator's account (built once, ADR 188). */
 async function selectTag(db: Db, tagId: string, operatorId?: OperatorId) {
-  const [row] = await db
-    .select(tagColumns)
-    .from(fastags)
-    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
-    .leftJoin(ledgerAccounts, tagAccountJoin)
-    .where(and(eq(fastags.tagId, tagId), operatorId !== undefined ? eq(fastags.operatorId, operatorId) : undefined))
-    .limit(1);
+  const withOperator = operatorId !== undefined;
+  const name = withOperator ? 'fastag-tag-of-operator' : 'fastag-tag';
+  const statement = preparedOnce(db, name, () =>
+    db
+      .select(tagColumns)
+      .from(fastags)
+      .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+      .leftJoin(ledgerAccounts, tagAccountJoin)
+      .where(
+        and(eq(fastags.tagId, sql.placeholder('tagId')), withOperator ? eq(fastags.operatorId, sql.placeholder('operatorId')) : undefined),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ tagId, operatorId });
   return row;
 }
 
@@ -158,12 +167,16 @@ export async function updateTagSettings(
 /** Tags by their ids alone (the issuer's toll batches), with their vehicles. */
 export async function findIssuedTags(db: Db, tagIds: string[]) {
   if (!tagIds.length) return [];
-  return db
-    .select(tagColumns)
-    .from(fastags)
-    .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
-    .leftJoin(ledgerAccounts, tagAccountJoin)
-    .where(inArray(fastags.tagId, tagIds));
+  const statement = preparedOnce(db, 'fastag-issued-tags', () =>
+    db
+      .select(tagColumns)
+      .from(fastags)
+      .innerJoin(vehicles, eq(vehicles.id, fastags.vehicleId))
+      .leftJoin(ledgerAccounts, tagAccountJoin)
+      .where(sql`${fastags.tagId} = ANY(${sql.placeholder('tagIds')}::text[])`)
+      .prepare('fastag-issued-tags'),
+  );
+  return statement.execute({ tagIds });
 }
 
 /**

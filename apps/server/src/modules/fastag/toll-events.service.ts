@@ -217,12 +217,14 @@ type Outcome = { response: TollWebhookResponse } | { error: AppError };
  */
 async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outcome[]; alerts: BalanceAlert[] }> {
   const hashes = events.map((e) => requestHash(e));
+  // read before the transaction, as it would be read before its locks: what a tag is and whom it belongs to
+  const tags = new Map((await repo.findIssuedTags(db, [...new Set(events.map((e) => e.tagId))])).map((t) => [t.tagId, t]));
   let settled: { outcomes: Outcome[]; out: TollWork };
   try {
-    settled = await settleBatch(db, events, hashes, false);
+    settled = await settleBatch(db, events, tags, hashes, false);
   } catch (err) {
     if (!(err instanceof WalletsNeeded)) throw err;
-    settled = await settleBatch(db, events, hashes, true);
+    settled = await settleBatch(db, events, tags, hashes, true);
   }
   return { outcomes: settled.outcomes, alerts: settled.out.alerts };
 }
@@ -232,11 +234,10 @@ async function settleAll(db: Db, events: TollEvent[]): Promise<{ outcomes: Outco
  * set (ADR 179): most batches top nothing up, and a wallet every recharge of its operator also locks would
  * queue them behind every batch; the rare batch that tops a tag up throws WalletsNeeded and is run again.
  */
-async function settleBatch(db: Db, events: TollEvent[], hashes: string[], wallets: boolean) {
+async function settleBatch(db: Db, events: TollEvent[], tags: Map<string, TagRow>, hashes: string[], wallets: boolean) {
   const outcomes: Outcome[] = new Array(events.length);
   const out: TollWork = { wallets, txns: [], lastTolls: new Map(), alerts: [] };
   await inTransaction(db, async (tx) => {
-    const tags = new Map((await repo.findIssuedTags(tx, [...new Set(events.map((e) => e.tagId))])).map((t) => [t.tagId, t]));
     // the first delivery of each eventId claims it; a later one in the same batch is its repeat
     const first = new Map<string, number>();
     events.forEach((e, i) => {

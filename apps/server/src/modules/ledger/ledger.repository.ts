@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
-import { type Db, executeNamed, executeWrite, type NamedWrite } from '../../db/client.ts';
+import { type Db, executePrepared, executeWrite, type NamedWrite } from '../../db/client.ts';
 import { idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 
-/** Creates the accounts that do not exist yet; answers the ids it created. */
-const textArray = (values: Array<string | null>) => sql.param(values);
-const intArray = (values: number[]) => sql.param(values);
+/** Where a statement written once (ADR 188) takes the value of `key`. */
+const slot = (key: string) => sql.placeholder(key);
 
+/** Creates the accounts that do not exist yet; answers the ids it created. */
 export async function ensureAccounts(db: Db, rows: Array<{ id: string; kind: string; ownerId: string; allowNegative: boolean }>) {
   if (!rows.length) return [];
   const inserted = await db.insert(ledgerAccounts).values(rows).onConflictDoNothing().returning({ id: ledgerAccounts.id });
@@ -16,14 +16,16 @@ export async function ensureAccounts(db: Db, rows: Array<{ id: string; kind: str
 /**
  * Locks the accounts in the global lock order (ADR 180: operators' wallets first, then by id), so concurrent
  * entries over the same accounts cannot deadlock. Like every ledger statement that runs on every movement, it is
- * named (ADR 176): PostgreSQL plans it once per connection, and its text does not depend on how many ids it
- * carries (an array through `ANY`).
+ * named (ADR 176) and written once (ADR 188): PostgreSQL plans it once per connection, and its text does not
+ * depend on how many ids it carries (an array through `ANY`).
  */
 export async function lockAccounts(db: Db, ids: string[]) {
-  const rows = await executeNamed<{ id: string; balance: string | number; allow_negative: boolean }>(
+  const rows = await executePrepared<{ id: string; balance: string | number; allow_negative: boolean }>(
     db,
     'ledger-lock-accounts',
-    sql`SELECT id, balance, allow_negative FROM ledger_accounts WHERE id = ANY(${textArray(ids)}::text[]) ORDER BY kind <> 'OPERATOR_WALLET', id FOR UPDATE`,
+    () =>
+      sql`SELECT id, balance, allow_negative FROM ledger_accounts WHERE id = ANY(${slot('ids')}::text[]) ORDER BY kind <> 'OPERATOR_WALLET', id FOR UPDATE`,
+    { ids },
   );
   return rows.map((r) => ({ id: r.id, balance: Number(r.balance), allowNegative: r.allow_negative }));
 }
@@ -38,14 +40,14 @@ export interface EntryRow {
   createdAt: Date | null;
 }
 
-/** One array parameter (both drivers send a JS array as a PostgreSQL array), for `unnest`. */
-
 /**
  * Writes entries, their postings and the accounts' new balances in one statement (ADRs 158, 164):
  * the accounts are already locked by this transaction, so one round trip serves one entry or a batch.
  * Postings are numbered in the order given; each takes its entry's time. The movement's other writes
  * (`alongside`) ride in the same statement's WITH (ADR 177), so the locks are held for one round trip
  * and the commit. Parts of one statement cannot see each other's rows: none of them may read another.
+ * Each array is one parameter (both drivers send a JS array as a PostgreSQL array, for `unnest`), so the
+ * statement's text depends only on which writes go with it, and is written once for each such set (ADR 188).
  */
 export async function writeEntries(
   db: Db,
@@ -54,36 +56,56 @@ export async function writeEntries(
   balances: Array<{ id: string; balance: number }>,
   alongside: NamedWrite[] = [],
 ) {
-  const parts = alongside.map((w, i) => sql`, ${sql.raw(`w${i}`)} AS (${w.sql})`);
-  // the balances' UPDATE finds its rows through the primary key, whatever the plan guessed of unnest (ADR 181)
-  const ids = textArray(balances.map((b) => b.id));
-  await executeNamed(
+  const values: Record<string, unknown> = {
+    entryIds: entries.map((e) => e.id),
+    kinds: entries.map((e) => e.kind),
+    memos: entries.map((e) => e.memo),
+    referenceTypes: entries.map((e) => e.referenceType),
+    referenceIds: entries.map((e) => e.referenceId),
+    metadata: entries.map((e) => JSON.stringify(e.metadata)),
+    createdAt: entries.map((e) => e.createdAt?.toISOString() ?? null),
+    postingEntryIds: rows.map((r) => r.entryId),
+    postingAccountIds: rows.map((r) => r.accountId),
+    amounts: rows.map((r) => r.amount),
+    balancesAfter: rows.map((r) => r.balanceAfter),
+    accountIds: balances.map((b) => b.id),
+    balances: balances.map((b) => b.balance),
+  };
+  alongside.forEach((write, i) => {
+    for (const key in write.values) values[`w${i}.${key}`] = write.values[key];
+  });
+  await executePrepared(
     db,
     statementName(['ledger-write-entries', ...alongside.map((w) => w.name)].join('+')),
-    sql`
+    () => entriesStatement(alongside),
+    values,
+  );
+}
+
+function entriesStatement(alongside: NamedWrite[]) {
+  const parts = alongside.map((w, i) => sql`, ${sql.raw(`w${i}`)} AS (${w.text((key) => slot(`w${i}.${key}`))})`);
+  // the balances' UPDATE finds its rows through the primary key, whatever the plan guessed of unnest (ADR 181)
+  return sql`
     WITH e AS (
       INSERT INTO journal_entries (id, kind, memo, reference_type, reference_id, metadata, created_at)
       SELECT x.id, x.kind, x.memo, x.reference_type, x.reference_id, x.metadata, coalesce(x.created_at, now())
-      FROM unnest(${textArray(entries.map((e) => e.id))}::text[], ${textArray(entries.map((e) => e.kind))}::text[],
-        ${textArray(entries.map((e) => e.memo))}::text[], ${textArray(entries.map((e) => e.referenceType))}::text[],
-        ${textArray(entries.map((e) => e.referenceId))}::text[], ${textArray(entries.map((e) => JSON.stringify(e.metadata)))}::jsonb[],
-        ${textArray(entries.map((e) => e.createdAt?.toISOString() ?? null))}::timestamptz[])
+      FROM unnest(${slot('entryIds')}::text[], ${slot('kinds')}::text[], ${slot('memos')}::text[], ${slot('referenceTypes')}::text[],
+        ${slot('referenceIds')}::text[], ${slot('metadata')}::jsonb[], ${slot('createdAt')}::timestamptz[])
         AS x(id, kind, memo, reference_type, reference_id, metadata, created_at)
       RETURNING id, created_at
     ), p AS (
       INSERT INTO postings (entry_id, account_id, amount, balance_after, created_at)
       SELECT l.entry_id, l.account_id, l.amount, l.balance_after, e.created_at
-      FROM unnest(${textArray(rows.map((r) => r.entryId))}::text[], ${textArray(rows.map((r) => r.accountId))}::text[],
-        ${intArray(rows.map((r) => r.amount))}::bigint[], ${intArray(rows.map((r) => r.balanceAfter))}::bigint[])
+      FROM unnest(${slot('postingEntryIds')}::text[], ${slot('postingAccountIds')}::text[], ${slot('amounts')}::bigint[],
+        ${slot('balancesAfter')}::bigint[])
         WITH ORDINALITY AS l(entry_id, account_id, amount, balance_after, n)
       JOIN e ON e.id = l.entry_id
       ORDER BY l.n
       RETURNING 1
     )${sql.join(parts)}
     UPDATE ledger_accounts a SET balance = b.balance
-    FROM unnest(${ids}::text[], ${intArray(balances.map((b) => b.balance))}::bigint[]) AS b(id, balance)
-    WHERE a.id = b.id AND a.id = ANY(${ids}::text[])`,
-  );
+    FROM unnest(${slot('accountIds')}::text[], ${slot('balances')}::bigint[]) AS b(id, balance)
+    WHERE a.id = b.id AND a.id = ANY(${slot('accountIds')}::text[])`;
 }
 
 /** PostgreSQL keeps 63 bytes of a statement's name: a longer one is shortened to a prefix and its digest. */
@@ -173,16 +195,16 @@ export async function claimIdempotencyKey(db: Db, row: { scope: string; key: str
 export async function claimIdempotencyKeys(db: Db, { scope, rows }: { scope: string; rows: Array<{ key: string; requestHash: string }> }) {
   const sorted = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const inserted = sorted.length
-    ? await executeNamed<{ key: string }>(
+    ? await executePrepared<{ key: string }>(
         db,
         'ledger-claim-idempotency-keys',
-        sql`INSERT INTO idempotency_keys (scope, key, request_hash)
-          SELECT ${scope}, x.key, x.request_hash
-          FROM unnest(${textArray(sorted.map((r) => r.key))}::text[], ${textArray(sorted.map((r) => r.requestHash))}::text[])
-            WITH ORDINALITY AS x(key, request_hash, n)
+        () => sql`INSERT INTO idempotency_keys (scope, key, request_hash)
+          SELECT ${slot('scope')}::text, x.key, x.request_hash
+          FROM unnest(${slot('keys')}::text[], ${slot('hashes')}::text[]) WITH ORDINALITY AS x(key, request_hash, n)
           ORDER BY x.n
           ON CONFLICT DO NOTHING
           RETURNING key`,
+        { scope, keys: sorted.map((r) => r.key), hashes: sorted.map((r) => r.requestHash) },
       )
     : [];
   const fresh = new Set(inserted.map((r) => r.key));
@@ -223,12 +245,17 @@ export async function storeIdempotentResponses(db: Db, scope: string, answers: I
 export function idempotentAnswers(scope: string, answers: IdempotentAnswer[]): NamedWrite {
   return {
     name: 'ledger-store-idempotent-responses',
-    sql: sql`
+    text: (at) => sql`
     INSERT INTO idempotency_keys (scope, key, request_hash, response)
-    SELECT ${scope}, a.key, a.request_hash, a.response
-    FROM unnest(${textArray(answers.map((a) => a.key))}::text[], ${textArray(answers.map((a) => a.requestHash))}::text[],
-      ${textArray(answers.map((a) => JSON.stringify(a.response ?? null)))}::jsonb[]) AS a(key, request_hash, response)
+    SELECT ${at('scope')}::text, a.key, a.request_hash, a.response
+    FROM unnest(${at('keys')}::text[], ${at('hashes')}::text[], ${at('responses')}::jsonb[]) AS a(key, request_hash, response)
     ON CONFLICT (scope, key) DO UPDATE SET response = EXCLUDED.response`,
+    values: {
+      scope,
+      keys: answers.map((a) => a.key),
+      hashes: answers.map((a) => a.requestHash),
+      responses: answers.map((a) => JSON.stringify(a.response ?? null)),
+    },
   };
 }
 

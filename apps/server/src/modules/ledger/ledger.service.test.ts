@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { type NamedWrite, withValues } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accounts } from './accounts.ts';
 import { type AccountRef, balanceOf, checkLedger, idempotentAnswers, postEntry, postOnce, withIdempotency } from './ledger.service.ts';
@@ -119,7 +120,7 @@ describe('ledger', () => {
 
   it("stores a key's answer through the primary key, never by scanning the scope's keys (ADR 181)", async () => {
     const write = idempotentAnswers('test-answers', [{ key: 'k1', requestHash: 'h1', response: { ok: true } }]);
-    const plan = (await t.db.execute(sql`EXPLAIN (COSTS OFF) ${write.sql}`)) as unknown as { rows: Array<Record<string, string>> };
+    const plan = (await t.db.execute(sql`EXPLAIN (COSTS OFF) ${withValues(write)}`)) as unknown as { rows: Array<Record<string, string>> };
     const text = plan.rows.map((r) => Object.values(r).join(' ')).join('\n');
     expect(text).toContain('Conflict Arbiter Indexes: idempotency_keys_pkey');
     expect(text).not.toMatch(/Scan on idempotency_keys/);
@@ -165,9 +166,10 @@ describe('ledger', () => {
   });
 
   describe('a movement posted once with its writes in one statement (ADR 177)', () => {
-    const marker = (key: string) => ({
+    const marker = (key: string): NamedWrite => ({
       name: 'test-marker',
-      sql: sql`INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ('test-marker', ${key}, 'x')`,
+      text: (at) => sql`INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ('test-marker', ${at('key')}::text, 'x')`,
+      values: { key },
     });
     const pay = (key: string, paisa: number, writes = [marker(key)]) =>
       postOnce(t.db, { scope: 'once:OPL8', key, request: { paisa } }, [[wallet('OPL8'), escrow('D8')]], (book) => {
@@ -198,9 +200,10 @@ describe('ledger', () => {
 
     it('leaves nothing behind when the book refuses or a write alongside fails, and the key stays free', async () => {
       await expect(pay('b', 1_000_000)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
-      const broken = {
+      const broken: NamedWrite = {
         name: 'test-broken',
-        sql: sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ('JE-none', 'none', 1, 1)`,
+        text: () => sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ('JE-none', 'none', 1, 1)`,
+        values: {},
       };
       await expect(pay('c', 100, [marker('c'), broken])).rejects.toThrow();
       expect(await balanceOf(t.db, wallet('OPL8'))).toBe(7500);
