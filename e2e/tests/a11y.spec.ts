@@ -51,6 +51,26 @@ for (const kind of kinds) {
   }
 }
 
+test('at 1,280 px beside the side menu, no Fastag action label is cut (English and Hindi)', async ({ page }) => {
+  for (const language of ['en', 'hi'] as const) {
+    await enter(page, 'operator', language);
+    await page.goto('/portal/fastag');
+    await expect(page.getByTestId('fastag-open-details').first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    const buttons = page.getByRole('table').getByRole('button');
+    expect(await buttons.count()).toBeGreaterThan(1);
+    const cut = await buttons.evaluateAll((els) =>
+      els
+        .filter((b) => {
+          const label = b.querySelector('.mantine-Button-label') ?? b;
+          return label.scrollWidth > label.clientWidth + 1;
+        })
+        .map((b) => b.textContent),
+    );
+    expect(cut, language).toEqual([]);
+  }
+});
+
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
@@ -90,6 +110,19 @@ test.describe('at 360 px', () => {
     await page.screenshot({ path: '/tmp/shots/fastag-list-360-hi.png' });
     await first.click();
     await page.waitForURL('**/portal/fastag/details');
+  });
+
+  test('each language of the switch is a 44 px tap target on the login page', async ({ page }) => {
+    await page.goto('/operatorlogin');
+    for (const name of ['English', 'हिंदी']) {
+      const box = await page.getByRole('radio', { name }).locator('xpath=..').boundingBox();
+      expect(box?.height, name).toBeGreaterThanOrEqual(44);
+      expect(box?.width, name).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByRole('radio', { name: 'हिंदी' }).locator('xpath=..').click();
+    await expect(page.getByRole('radio', { name: 'हिंदी' })).toBeChecked();
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: '/tmp/shots/login-360-hi.png' });
   });
 
   test('every load tab is on screen and a deep-linked tab shows selected', async ({ page }) => {

@@ -9,9 +9,10 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { tagColor } from '../lib/tag-colors.ts';
 import { AutoRechargeSwitch } from './auto-recharge-switch.tsx';
 
-// the action column is sized for both buttons in English and Hindi, so neither label is cut
-const GRID = 'minmax(136px,1.4fr) 90px minmax(170px,1.6fr) 110px 110px 260px';
-const MIN_WIDTH = 136 + 90 + 170 + 110 + 110 + 260;
+// the action column is sized for both buttons in English and Hindi, so neither label is cut (buttons keep their width)
+const GRID = 'minmax(136px,1.4fr) 90px minmax(170px,1.6fr) 110px 110px 280px';
+const MIN_WIDTH = 136 + 90 + 170 + 110 + 110 + 280;
+const actionButton = { flexShrink: 0 } as const;
 const cell = { padding: '10px 8px', minWidth: 0 } as const;
 const stickyCell = { ...cell, position: 'sticky', left: 0, zIndex: 1 } as const;
 /** Below this width each tag is a card with every control in view (like the passbook), not a sideways table. */
@@ -164,6 +165,8 @@ export function FastagTable({
                 <Button
                   h={44}
                   size="sm"
+                  px={12}
+                  style={actionButton}
                   onClick={(e) => {
                     e.stopPropagation();
                     onRecharge(row);
@@ -174,7 +177,9 @@ export function FastagTable({
                 <Button
                   h={44}
                   size="sm"
+                  px={12}
                   variant="light"
+                  style={actionButton}
                   onClick={(e) => {
                     e.stopPropagation();
                     onMinBalance(row);
