@@ -101,6 +101,12 @@ function lineCursor(file: string) {
   };
 }
 
+/**
+ * A string of its own. A part cut from a longer string (by `split`, `trim`, `slice`) may be kept by the engine as
+ * a view of it, and then holds the whole of it for as long as the part lives.
+ */
+const ownCopy = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
+
 /** One pass over the file: its line count and its districts at the centroid of their post offices. */
 async function countAndDistricts(file: string): Promise<{ total: number; districts: Row[] }> {
   const byKey = new Map<string, { state: string; district: string; lat: number; lng: number; n: number }>();
@@ -111,11 +117,15 @@ async function countAndDistricts(file: string): Promise<{ total: number; distric
       const l = parseLine(text);
       if (!l) continue;
       const key = `${l.state}\u0000${l.district}`;
-      const d = byKey.get(key) ?? { state: l.state, district: l.district, lat: 0, lng: 0, n: 0 };
+      let d = byKey.get(key);
+      if (!d) {
+        // kept for the whole import: copies, not slices that would hold each 256 KB chunk they came from
+        d = { state: ownCopy(l.state), district: ownCopy(l.district), lat: 0, lng: 0, n: 0 };
+        byKey.set(ownCopy(key), d);
+      }
       d.lat += l.lat;
       d.lng += l.lng;
       d.n += 1;
-      byKey.set(key, d);
     }
   }
   const districts: Row[] = [...byKey.values()].map((d) => ({
