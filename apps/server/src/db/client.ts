@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { type Query, type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -129,6 +130,9 @@ export async function openDatabase(opts: {
   // a first start copies the prebuilt, migrated database instead of creating one (ADR 152)
   if (opts.template !== false && copyTemplateIfEmpty(dir)) opts.onCopied?.();
   mkdirSync(dir, { recursive: true });
+  // PostgreSQL compiled to WebAssembly runs on V8's baseline code only (ADR 189): optimising its hot
+  // functions held 80-100 MB more and took the processor from the start, for no gain a request could see
+  v8.setFlagsFromString('--liftoff-only');
   const client = await PGlite.create(dir);
   return fromPglite(client);
 }
