@@ -73,6 +73,26 @@ describe('web app delivery', () => {
     expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
+  it('looks files up when asked instead of holding a route per file (ADR 190)', async () => {
+    expect(t.app.printRoutes()).not.toContain('index-abc123');
+    // a file that appears after the start is served like the others
+    withCompressed(join(web, 'assets', 'later-def456.js'), script);
+    const later = await t.app.inject({ method: 'GET', url: '/assets/later-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(later.statusCode).toBe(200);
+    expect(later.headers['cache-control']).toContain('immutable');
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('answers a path out of the build, a hidden file or a missing asset with the JSON 404, never a file', async () => {
+    writeFileSync(join(web, '.env'), 'SECRET=1');
+    for (const url of ['/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/.env', '/assets/gone-000000.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
+    }
+  });
+
   it('compresses JSON answers on the fly when accepted', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);

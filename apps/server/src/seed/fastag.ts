@@ -1,7 +1,7 @@
 import type { TagClass, TollEvent } from '@bhada/contracts/fastag';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { fastags, fastagTransactions, paymentOrders, tickets } from '../db/schema/index.ts';
+import { type Db, executeWrite } from '../db/client.ts';
+import { fastags, paymentOrders, tickets } from '../db/schema/index.ts';
+import { lastTollsWrite, type TxnInsert, txnsWrite } from '../modules/fastag/fastag-writes.repository.ts';
 import { autoTopUpAmount } from '../modules/fastag/toll-events.service.ts';
 import { LANES, laneFor, tagClassForTyres, tollFarePaisa } from '../modules/fastag/toll-plazas.ts';
 import { listVehiclesForTags } from '../modules/fastag/toll-simulator.repository.ts';
@@ -14,8 +14,6 @@ const DAY = 86_400_000;
 const HISTORY_DAYS = 90;
 /** Starting wallet per demo operator; OP1003 runs its wallet down so the low-balance alert shows. */
 const WALLET_TOPUP: Record<string, number> = { OP1001: 5_000_000, OP1002: 4_000_000, OP1003: 1_500_000 };
-
-type Txn = typeof fastagTransactions.$inferInsert;
 
 /**
  * Tags on most demo vehicles, three months of tolls on their lanes, manual and automatic
@@ -69,7 +67,7 @@ export const seedFastag: SeedStep = async (tx: Db, rand: () => number) => {
   const network: AccountRef = accounts.tollNetwork;
 
   const entries: EntryInput[] = [];
-  const txns: Txn[] = [];
+  const txns: TxnInsert[] = [];
   const orders: Array<typeof paymentOrders.$inferInsert> = [];
   let seq = 0;
   const id = (prefix: string) => `${prefix}-S${String(++seq).padStart(7, '0')}`;
@@ -250,11 +248,10 @@ export const seedFastag: SeedStep = async (tx: Db, rand: () => number) => {
   // the same order as the crossings were applied: balances chain along it
   const posted = await postEntries(tx, entries);
   for (const t of txns) if (t.entryId?.startsWith('pending-')) t.entryId = posted[Number(t.entryId.slice(8))]!.entryId;
-  for (let i = 0; i < txns.length; i += 500) await tx.insert(fastagTransactions).values(txns.slice(i, i + 500));
-  for (const tag of tags) {
-    if (!tag.lastToll) continue;
-    await tx.update(fastags).set({ lastTollName: tag.lastToll.name, lastTollAt: tag.lastToll.at }).where(eq(fastags.tagId, tag.tagId));
-  }
+  // the rows and the tags' last tolls go through the writes a toll batch uses: one statement each (ADR 190)
+  await executeWrite(tx, txnsWrite(txns));
+  const lastTolls = tags.flatMap((tag) => (tag.lastToll ? [{ tagId: tag.tagId, plaza: tag.lastToll.name, at: tag.lastToll.at }] : []));
+  await executeWrite(tx, lastTollsWrite(lastTolls));
 
   // top-ups that did not go through: failed at the bank, and pending right now
   const remarks = [
