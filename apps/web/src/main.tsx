@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
@@ -12,15 +12,18 @@ if (!root) throw new Error('index.html has no #root');
 
 // a Hindi reader's texts are a chunk of their own: the first render waits for them (at once for English)
 await languageReady.catch(() => undefined);
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProviders>
       <RootErrorBoundary>
         <AppRoutes />
       </RootErrorBoundary>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+// the first render is a transition, so React draws it in short slices and a phone's main thread is never held for
+// the whole frame, header, menu and page at once (ADR 191)
+startTransition(() => createRoot(root).render(app));
 
 // build-info.json exists only in a built app; the dev server has none to compare with
 if (import.meta.env.PROD) void checkForNewBuild({ clearCache: clearQueryCache });
