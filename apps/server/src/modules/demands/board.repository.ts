@@ -1,6 +1,6 @@
 import { type LoadState, NEAR_PLACE_KM, type OperatorLoadState } from '@bhada/contracts/loads';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type Db, executePrepared } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { vehicles } from '../../db/schema/index.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import { LOAD_TAB_RULES, type TabClause } from './load-tabs.ts';
@@ -92,7 +92,8 @@ const ORDER: Record<OperatorLoadState, SQL> = {
   LOST: sql`b.updated_at DESC, b.id`,
 };
 
-export interface BoardRow {
+/** A load's board columns as the database answers them, the same for every operator. */
+export interface BoardLoadRow {
   id: string;
   state: LoadState;
   origin_city: string;
@@ -108,6 +109,10 @@ export interface BoardRow {
   bidding_ends_at: Date | string;
   token_amount_paisa: string | number;
   awarded_operator_id: OperatorId | null;
+}
+
+/** A load on one operator's board: its columns, that operator's quote and answer, and the fleet fit. */
+export interface BoardRow extends BoardLoadRow {
   my_quote: string | number | null;
   consent: 'ACCEPTED' | 'REJECTED' | null;
   type_match: boolean;
@@ -217,88 +222,6 @@ export async function countOpenCells(db: Db, input: { operatorId: OperatorId; no
     cell: { vehicleType: r.vehicle_type, bodyType: r.body_type, lat: Number(r.origin_lat), lng: Number(r.origin_lng) },
     count: Number(r.n),
   }));
-}
-
-/**
- * Every load open for bidding, by fit cell: each cell's ids in board order (loading time, then id) with their
- * rank in that order across cells and their bidding ends (epoch ms, fractional, so the microseconds compare as
- * the database does). What the OPEN tab needs of the marketplace, kept per process (ADR 173).
- */
-export async function listOpenCells(db: Db, now: Date) {
-  const result = (await db.execute(sql`
-    SELECT vehicle_type, body_type, origin_lat, origin_lng, array_agg(id ORDER BY rank) AS ids, array_agg(rank ORDER BY rank) AS ranks,
-           array_agg(ends ORDER BY rank) AS ends
-    FROM (
-      SELECT d.id, d.vehicle_type, d.body_type, d.origin_lat, d.origin_lng, extract(epoch FROM d.bidding_ends_at)::float8 * 1000 AS ends,
-             row_number() OVER (ORDER BY d.loading_at, d.id)::int AS rank
-      FROM demands d WHERE d.state = 'OPEN' AND d.bidding_ends_at > ${now}
-    ) o
-    GROUP BY 1, 2, 3, 4`)) as unknown as {
-    rows: Array<{
-      vehicle_type: string;
-      body_type: string;
-      origin_lat: number | string;
-      origin_lng: number | string;
-      ids: string[];
-      ranks: Array<number | string>;
-      ends: Array<number | string>;
-    }>;
-  };
-  return result.rows.map((r) => ({
-    cell: { vehicleType: r.vehicle_type, bodyType: r.body_type, lat: Number(r.origin_lat), lng: Number(r.origin_lng) } as FitCell,
-    ids: r.ids,
-    ranks: r.ranks.map(Number),
-    ends: r.ends.map(Number),
-  }));
-}
-
-/**
- * The OPEN-tab loads of these ids in the given order: those still open to this operator, read in full. This and
- * boardContextOf are the unfiltered OPEN tab's statements per request, both named (ADRs 176, 178): PostgreSQL
- * spent longer planning them than running them (0.75 and 0.34 ms against 0.19 and 0.15 ms, warm).
- */
-export async function listOpenLoadsByIds(db: Db, input: { operatorId: OperatorId; now: Date; ids: string[] }): Promise<OpenBoardRow[]> {
-  if (!input.ids.length) return [];
-  const op = sql.placeholder('operatorId');
-  return executePrepared<OpenBoardRow>(
-    db,
-    'board-open-loads-by-ids',
-    () => sql`
-    SELECT d.id, d.state, d.origin_city, d.destination_city, d.distance_km, d.vehicle_type, d.body_type, d.tyre_count,
-           d.tonnage, d.length_feet, d.material, d.loading_at, d.bidding_ends_at, d.token_amount_paisa,
-           d.awarded_operator_id, d.origin_lat, d.origin_lng, q.amount_paisa AS my_quote, r.consent
-    FROM jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb) WITH ORDINALITY AS p(id, n)
-    JOIN demands d ON d.id = p.id
-    LEFT JOIN quotes q ON q.demand_id = d.id AND q.operator_id = ${op}
-    LEFT JOIN demand_responses r ON r.demand_id = d.id AND r.operator_id = ${op}
-    WHERE ${openToOperator(op, sql.placeholder('now'), {})}
-    ORDER BY p.n`,
-    { operatorId: input.operatorId, now: input.now, ids: JSON.stringify(input.ids) },
-  );
-}
-
-/**
- * What the unfiltered OPEN tab needs of the operator besides the open loads, in one round trip: its fleet
- * (as fleetOf reads it) and the open loads it has already answered (quoted, or turned down), which the tab
- * leaves out (LOAD_TAB_RULES).
- */
-export async function boardContextOf(db: Db, { operatorId }: { operatorId: OperatorId }) {
-  const op = sql.placeholder('operatorId');
-  const [row] = await executePrepared<{ fleet: Awaited<ReturnType<typeof fleetOf>>; answered: string[] }>(
-    db,
-    'board-context',
-    () => sql`
-    SELECT
-      coalesce((SELECT json_agg(json_build_object('vehicleType', v.vehicle_type, 'bodyType', v.body_type, 'lat', v.current_lat,
-          'lng', v.current_lng)) FROM vehicles v WHERE v.operator_id = ${op} AND v.status = 'VERIFIED'), '[]'::json) AS fleet,
-      ARRAY(
-        SELECT q.demand_id FROM quotes q JOIN demands d ON d.id = q.demand_id WHERE q.operator_id = ${op} AND d.state = 'OPEN'
-        UNION
-        SELECT r.demand_id FROM demand_responses r JOIN demands d ON d.id = r.demand_id
-        WHERE r.operator_id = ${op} AND r.consent = 'REJECTED' AND d.state = 'OPEN') AS answered`,
-    { operatorId },
-  );
-  return row!;
 }
 
 export type OpenBoardRow = Omit<BoardRow, 'type_match' | 'nearest_km' | 'total'> & { origin_lat: number; origin_lng: number };

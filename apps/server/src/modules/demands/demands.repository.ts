@@ -89,6 +89,7 @@ export async function findMyQuote(db: Db, { demandId, operatorId }: { demandId: 
 }
 
 export * from './board.repository.ts';
+export * from './board-kept.repository.ts';
 
 type DemandPage = { state?: LoadState; limit: number; offset: number };
 

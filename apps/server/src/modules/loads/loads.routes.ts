@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { routeTable } from '../../lib/route-table.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../plugins/auth.ts';
+import { forgetBoardContext } from '../demands/board-context.ts';
 import { demandForConsigner, demandForOperator } from '../demands/demand-access.ts';
 import { publishLeaderboard } from '../quotes/quotes.service.ts';
 import * as award from './award.service.ts';
@@ -95,6 +96,7 @@ export const loadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await loads.saveConsent(app.db, who(request), request.params.demandId, request.body.loadConsent);
+      forgetBoardContext(app.tenantReads, who(request).operatorId);
       if (saved.quoteWithdrawn) await publishLeaderboard(app.ctx, request.params.demandId);
       return { demandId: saved.demandId, loadConsent: saved.loadConsent };
     },

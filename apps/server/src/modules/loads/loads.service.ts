@@ -1,16 +1,19 @@
-import type { LoadDetail, LoadListQuery, LoadListResponse, LoadSummary, OperatorLoadState } from '@bhada/contracts/loads';
+import type { LoadDetail, LoadListQuery, LoadListResponse, OperatorLoadState } from '@bhada/contracts/loads';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { roadKm } from '../../lib/geo.ts';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import type { TenantReadCache } from '../../lib/tenant-read-cache.ts';
+import { boardTenant } from '../demands/board-context.ts';
 import { demandForOperator } from '../demands/demand-access.ts';
 import * as repo from '../demands/demands.repository.ts';
-import { tabOf } from '../demands/load-tabs.ts';
 import { listSavedPlaces, savedPlaceOf } from '../places/places-app.service.ts';
 import { deleteQuote } from '../quotes/quotes.repository.ts';
-import { quoteView, secondsLeft, toRupees } from '../quotes/quotes.service.ts';
+import { quoteView, toRupees } from '../quotes/quotes.service.ts';
 import { fitOf, planOpenPage } from './board-fit.ts';
+import { type KeptLoad, loadSummaryOf, type OperatorFacts, operatorStateOf, type ShownLoad, shownLoadOf } from './load-summary.ts';
 import { keptOpenBoard } from './open-cells.ts';
+
+export { operatorStateOf } from './load-summary.ts';
 
 export type DemandRow = repo.DemandRow;
 
@@ -26,27 +29,7 @@ export const TAB_LABELS: Record<OperatorLoadState, [string, string]> = {
   LOST: ['Closed', 'बंद'],
 };
 
-export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 export const laneName = (d: { originCity: string; destinationCity: string }) => `${d.originCity} → ${d.destinationCity}`;
-
-/**
- * How one operator sees a load's state: the tab of the board it is listed under (one table of rules,
- * `load-tabs.ts`). A load on none of this operator's tabs (answered "not interested", bidding over
- * without a quote, or closed without one) shows as closed.
- */
-export function operatorStateOf(
-  demand: Pick<DemandRow, 'state' | 'awardedOperatorId' | 'biddingEndsAt'>,
-  scope: { operatorId: OperatorId; quoted: boolean; rejected: boolean; now: Date },
-): OperatorLoadState {
-  const facts = {
-    state: demand.state,
-    mine: demand.awardedOperatorId === scope.operatorId,
-    quoted: scope.quoted,
-    rejected: scope.rejected,
-    biddingOpen: demand.biddingEndsAt.getTime() > scope.now.getTime(),
-  };
-  return tabOf(facts) ?? 'LOST';
-}
 
 export async function fleetHint(db: Db, operatorId: OperatorId): Promise<repo.FleetHint> {
   return hintOf(await repo.fleetOf(db, { operatorId }));
@@ -76,37 +59,62 @@ async function nearSaved(db: Db, operatorId: OperatorId, id: string | undefined)
   return { lat: place.placeLat, lng: place.placeLng };
 }
 
+/** One load of a board page: what it shows, and what depends on the operator asking. */
+type BoardEntry = OperatorFacts & { shown: ShownLoad };
+
 /**
  * The OPEN tab in fleet-fit order (ADR 159): the loads are counted per fit cell, the cells ranked here,
  * and only the slices of the fit classes the page overlaps are read. The total is exact. Unfiltered, the
- * counts and the page's ids come from the open loads the process keeps (ADR 173).
+ * counts, the page's ids and what its loads show come from the open loads the process keeps (ADRs 173, 192).
  */
 async function openBoard(
   db: Db,
   operatorId: OperatorId,
-  fleet: repo.FleetHint,
+  context: { hint: repo.FleetHint; accepted: ReadonlySet<string> },
   filters: repo.BoardFilters,
   page: { limit: number; offset: number },
   now: Date,
   kept: Awaited<ReturnType<typeof keptOpenBoard>> | undefined,
-) {
+): Promise<{ total: number; entries: BoardEntry[] }> {
+  const fleet = context.hint;
   const counted = kept ? kept.counted : await repo.countOpenCells(db, { operatorId, now, filters });
   const plan = planOpenPage(counted, fleet, page.offset, page.limit);
-  const rows = kept
-    ? await repo.listOpenLoadsByIds(db, { operatorId, now, ids: kept.pageIds(plan.slices) })
-    : await repo.listOpenPage(db, { operatorId, now, filters, slices: plan.slices });
+  const fitted = (shown: ShownLoad, cell: KeptLoad['cell'], myQuotePaisa: number | null, consent: BoardEntry['consent']) => {
+    const fit = fitOf(fleet, cell);
+    return { shown, myQuotePaisa, consent, vehicleMatch: fit.typeMatch, nearestKm: fit.nearest };
+  };
+  if (kept) {
+    // on the OPEN tab the operator has quoted on none of its loads, by the tab's rule
+    const loads = await kept.pageRows(plan.slices);
+    return {
+      total: plan.total,
+      entries: loads.map((k) => fitted(k, k.cell, null, context.accepted.has(k.load.demandId) ? 'ACCEPTED' : null)),
+    };
+  }
+  const rows = await repo.listOpenPage(db, { operatorId, now, filters, slices: plan.slices });
   return {
     total: plan.total,
-    rows: rows.map((r) => {
-      const fit = fitOf(fleet, {
-        vehicleType: r.vehicle_type,
-        bodyType: r.body_type,
-        lat: Number(r.origin_lat),
-        lng: Number(r.origin_lng),
-      });
-      return { ...r, type_match: fit.typeMatch, nearest_km: fit.nearest };
-    }),
+    entries: rows.map((r) =>
+      fitted(
+        shownLoadOf(r),
+        { vehicleType: r.vehicle_type, bodyType: r.body_type, lat: Number(r.origin_lat), lng: Number(r.origin_lng) },
+        r.my_quote == null ? null : Number(r.my_quote),
+        r.consent,
+      ),
+    ),
   };
+}
+
+/**
+ * The operator's fleet hint and answers on open loads (ADR 192): kept per process while the announcements arrive,
+ * read per request otherwise. This process's own quotes and answers forget it at once (forgetBoardContext).
+ */
+async function boardContext(db: Db, operatorId: OperatorId, reads: TenantReadCache | undefined) {
+  const load = async () => {
+    const context = await repo.boardContextOf(db, { operatorId });
+    return { hint: hintOf(context.fleet), answered: context.answered, accepted: new Set(context.accepted) };
+  };
+  return reads?.isLive ? reads.read(boardTenant(operatorId), 'loads.board-context', load) : load();
 }
 
 export async function listLoads(
@@ -123,54 +131,29 @@ export async function listLoads(
   const unfiltered = !query.origin && !query.destination && !query.originPlace && !query.destinationPlace && !query.vehicleType;
   const keep = tab === 'OPEN' && unfiltered && reads?.isLive ? reads : undefined;
   const [context, originNear, destinationNear] = await Promise.all([
-    // kept, the fleet and the loads the operator answered come in one round trip
-    keep ? repo.boardContextOf(db, { operatorId }) : repo.fleetOf(db, { operatorId }).then((f) => ({ fleet: f, answered: [] })),
+    boardContext(db, operatorId, reads),
     nearSaved(db, operatorId, query.originPlace),
     nearSaved(db, operatorId, query.destinationPlace),
   ]);
-  const fleet = hintOf(context.fleet);
+  const fleet = context.hint;
   const kept = keep ? await keptOpenBoard(db, keep, context.answered, now) : undefined;
   const filters = { origin: query.origin, destination: query.destination, originNear, destinationNear, vehicleType: query.vehicleType };
   const page = { limit: query.pageSize, offset: query.pageNo * query.pageSize };
-  const { rows, total } =
+  const { entries, total } =
     tab === 'OPEN'
-      ? await openBoard(db, operatorId, fleet, filters, page, now, kept)
+      ? await openBoard(db, operatorId, context, filters, page, now, kept)
       : await repo.listBoard(db, { operatorId, tab, now, fleet, filters, ...page }).then((found) => ({
-          rows: found,
           total: found[0] ? Number(found[0].total) : 0,
+          entries: found.map((r) => ({
+            shown: shownLoadOf(r),
+            myQuotePaisa: r.my_quote == null ? null : Number(r.my_quote),
+            consent: r.consent,
+            vehicleMatch: Boolean(r.type_match),
+            nearestKm: r.nearest_km == null ? null : Number(r.nearest_km),
+          })),
         }));
-  const loads: LoadSummary[] = rows.map((r) => {
-    const myQuote = r.my_quote == null ? null : Number(r.my_quote);
-    const endsAt = new Date(r.bidding_ends_at);
-    return {
-      demandId: r.id,
-      state: operatorStateOf(
-        { state: r.state, awardedOperatorId: r.awarded_operator_id, biddingEndsAt: endsAt },
-        { operatorId, quoted: myQuote !== null, rejected: r.consent === 'REJECTED', now },
-      ),
-      loadState: r.state,
-      laneName: `${r.origin_city} → ${r.destination_city}`,
-      originCity: r.origin_city,
-      destinationCity: r.destination_city,
-      distanceKm: r.distance_km,
-      vehicleType: r.vehicle_type,
-      bodyType: r.body_type,
-      tyreCount: r.tyre_count,
-      tonnage: Number(r.tonnage),
-      lengthFeet: r.length_feet,
-      material: r.material,
-      loadingAt: iso(r.loading_at),
-      biddingEndsAt: endsAt.toISOString(),
-      timeLeft: r.state === 'OPEN' ? secondsLeft(endsAt, now) : 0,
-      tokenAmount: toRupees(Number(r.token_amount_paisa)),
-      myQuote: myQuote === null ? null : toRupees(myQuote),
-      consent: r.consent,
-      vehicleMatch: Boolean(r.type_match),
-      nearestVehicleKm: r.nearest_km == null ? null : Math.round(Number(r.nearest_km)),
-    };
-  });
   return {
-    loads,
+    loads: entries.map((e) => loadSummaryOf(e.shown, e, { operatorId, now })),
     vehicleFreeWhatsapp: VEHICLE_FREE_WHATSAPP,
     pageNo: query.pageNo,
     pageSize: query.pageSize,

@@ -51,11 +51,14 @@ describe('the OPEN tab counted from the open loads each process keeps (ADR 173)'
         const kept = await listLoads(first.db, operatorId, { ...query, pageNo }, now, first.app.tenantReads);
         const counted = await listLoads(first.db, operatorId, { ...query, pageNo }, now);
         expect(kept.totalCount).toBe(counted.totalCount);
-        expect(kept.loads.map((l) => l.demandId)).toEqual(counted.loads.map((l) => l.demandId));
+        // the same loads in the same order, each shown alike, the answers included (ADR 192)
+        expect(kept.loads).toEqual(counted.loads);
       }
     }
     const now = await listLoads(first.db, operatorId, query, new Date(), first.app.tenantReads);
     expect(now.totalCount).toBe(22);
+    const all = await listLoads(first.db, operatorId, { ...query, pageSize: 30 }, new Date(), first.app.tenantReads);
+    expect(all.loads.find((l) => l.demandId === ids[21])?.consent).toBe('ACCEPTED');
   });
 
   it('sees a load posted or closed on another instance, and only by announcement', async () => {
@@ -82,5 +85,48 @@ describe('the OPEN tab counted from the open loads each process keeps (ADR 173)'
     // closing both in SQL is announced
     await first.database.sql.query(`UPDATE demands SET state = 'CANCELLED' WHERE consigner_code = $1`, [consignerCode]);
     await until(total, (p) => p.totalCount === before, 'two closed loads');
+  });
+
+  it("keeps each operator's answers and fleet and the rows it shows, and sees a change on another instance by announcement (ADR 192)", async () => {
+    const { operatorId, owner } = await insertOperator(first.db);
+    const { consignerCode } = await insertConsigner(first.db);
+    const type = `Fit test ${newId('T', 4)}`;
+    const [quoted, liked, refused] = [
+      await insertLoad(first.db, consignerCode, { vehicleType: type }),
+      await insertLoad(first.db, consignerCode),
+      await insertLoad(first.db, consignerCode),
+    ];
+    type Page = { loads: Array<{ demandId: string; consent: string | null; vehicleMatch: boolean; material: string }> };
+    const page = () => getData<Page>(second, '/api/rest/tesseract/v1/load?state-id=OPEN&pageSize=100', owner.token);
+    const shown = (p: Page, id: string) => p.loads.find((l) => l.demandId === id);
+    const before = await page();
+    expect(shown(before, quoted.id)?.vehicleMatch).toBe(false);
+    expect(shown(before, liked.id)?.consent).toBeNull();
+    expect(shown(before, refused.id)).toBeDefined();
+
+    // the operator's own actions, through the first instance
+    const act = (url: string, payload: object) =>
+      first.app.inject({ method: 'PUT', url, headers: { token: owner.token }, payload }).then((r) => expect(r.statusCode).toBe(200));
+    await act(`/api/rest/tesseract/v1/load/${quoted.id}/quote`, { value: 45000 });
+    await act(`/api/rest/tesseract/v1/load/${liked.id}/consent`, { loadConsent: 'ACCEPTED' });
+    await act(`/api/rest/tesseract/v1/load/${refused.id}/consent`, { loadConsent: 'REJECTED' });
+    await until(
+      page,
+      (p) => !shown(p, quoted.id) && shown(p, liked.id)?.consent === 'ACCEPTED' && !shown(p, refused.id),
+      'a quote and two answers',
+    );
+
+    // a vehicle verified in SQL moves the fit of the loads it fits
+    const fits = await insertLoad(first.db, consignerCode, { vehicleType: type });
+    await until(page, (p) => shown(p, fits.id)?.vehicleMatch === false, 'a posted load');
+    const vehicle = await insertVehicle(first.db, operatorId, { vehicleType: type, status: 'PENDING' });
+    await first.database.sql.query(`UPDATE vehicles SET status = 'VERIFIED' WHERE id = $1`, [vehicle.id]);
+    await until(page, (p) => shown(p, fits.id)?.vehicleMatch === true, 'a verified vehicle');
+
+    // what a page shows is kept: a change made unannounced is not seen, the same change announced is
+    await unannounced(first, `UPDATE demands SET material = 'Unannounced' WHERE id = '${fits.id}'`);
+    expect(shown(await page(), fits.id)?.material).not.toBe('Unannounced');
+    await first.database.sql.query(`UPDATE demands SET material = 'Announced' WHERE id = $1`, [fits.id]);
+    await until(page, (p) => shown(p, fits.id)?.material === 'Announced', 'a changed load');
   });
 });

@@ -3,15 +3,17 @@ import type { TenantReadCache } from '../../lib/tenant-read-cache.ts';
 import type { FitCell } from '../demands/demands.repository.ts';
 import * as repo from '../demands/demands.repository.ts';
 import type { ClassSlice } from './board-fit.ts';
+import { type KeptLoad, shownLoadOf } from './load-summary.ts';
 
 /**
  * The unfiltered OPEN tab without a pass over the open loads in SQL on every request (ADR 173). Which loads are
  * open, their fit cells and their board order are the same for every operator: each process keeps them as a
  * read of the marketplace (tenant `*` of the tenant read cache), which the database announces as `o:*` whenever
- * a load is posted, moves state or changes what the board ranks on (migration 0168). Each request then counts,
- * per cell, the loads whose bidding has not ended by its own clock, less the open loads this operator quoted on
- * or turned down (one short indexed read of its own rows), finds its page's ids by walking the classes it
- * overlaps in board order, and reads only those rows. The total stays exact.
+ * a load is posted, removed or changed (migrations 0168, 0172). Each request then counts, per cell, the loads
+ * whose bidding has not ended by its own clock, less the open loads this operator quoted on or turned down (its
+ * board context, kept per operator), and finds its page's ids by walking the classes it overlaps in board order.
+ * The total stays exact. The rows a page shows are the same for every operator too, and are kept with the open
+ * loads once read (ADR 192): a page already asked for is answered without the database.
  */
 export const MARKETPLACE = '*';
 
@@ -32,7 +34,23 @@ interface OpenLoads {
   cells: KeptCell[];
   cellOf: Map<FitCell, number>;
   byId: Map<string, { cell: number; end: number }>;
+  /**
+   * What the tab shows of the loads pages have asked for, read once per load while this read is kept (ADR 192):
+   * any change to a load announces `o:*`, which drops this read with its rows.
+   */
+  rows: Map<string, KeptLoad>;
+  /** each fit class's loads merged across its cells in board order, once per class while this read is kept */
+  classes: Map<string, ClassOrder>;
 }
+
+/** One fit class's loads in board order with their bidding ends. */
+interface ClassOrder {
+  ids: string[];
+  ends: number[];
+}
+
+/** Classes kept per read of the open loads: operators whose fleets group the cells alike share theirs. */
+const MAX_CLASSES = 256;
 
 async function readOpenLoads(db: Db, now: Date): Promise<OpenLoads> {
   const rows = await repo.listOpenCells(db, new Date(now.getTime() - KEEP_ENDED_MS));
@@ -43,7 +61,7 @@ async function readOpenLoads(db: Db, now: Date): Promise<OpenLoads> {
       byId.set(id, { cell, end: c.ends[k] ?? 0 });
     });
   });
-  return { cells, cellOf: new Map(cells.map((c, i) => [c.cell, i])), byId };
+  return { cells, cellOf: new Map(cells.map((c, i) => [c.cell, i])), byId, rows: new Map(), classes: new Map() };
 }
 
 /** How many of `ends` (ascending) lie after `t`. */
@@ -58,41 +76,56 @@ function endingAfter(ends: number[], t: number): number {
   return ends.length - lo;
 }
 
-/** The ids of one class slice: its cells' loads merged in board order, those shown to this operator only. */
-function sliceIds(open: OpenLoads, slice: ClassSlice, shown: (cell: KeptCell, k: number) => boolean): string[] {
-  const cells = slice.cells.map((c) => open.cells[open.cellOf.get(c) ?? -1]).filter((c): c is KeptCell => c !== undefined);
-  // each cell's position rests on its next shown load, so a step only compares ranks
-  const next = (c: KeptCell, k: number) => {
-    let at = k;
-    while (at < c.ids.length && !shown(c, at)) at++;
-    return at;
-  };
-  const at = cells.map((c) => next(c, 0));
+/** Several cells' loads as one list in board order (ranks are unique across cells). */
+function mergeByRank(cells: KeptCell[]): ClassOrder {
+  const loads = cells.flatMap((c) => c.ranks.map((rank, j) => ({ rank, id: c.ids[j] ?? '', end: c.ends[j] ?? 0 })));
+  loads.sort((x, y) => x.rank - y.rank);
+  return { ids: loads.map((l) => l.id), ends: loads.map((l) => l.end) };
+}
+
+/** A fit class's loads in board order: its cells' loads merged once, then kept with the open loads. */
+function classOrder(open: OpenLoads, cells: FitCell[]): ClassOrder {
+  const at = cells.map((c) => open.cellOf.get(c) ?? -1).filter((i) => i >= 0);
+  const key = at.join(',');
+  const known = open.classes.get(key);
+  if (known) return known;
+  const kept = at.map((i) => open.cells[i]).filter((c): c is KeptCell => c !== undefined);
+  const order = kept.length === 1 && kept[0] ? kept[0] : mergeByRank(kept);
+  if (open.classes.size >= MAX_CLASSES) open.classes.delete(open.classes.keys().next().value ?? '');
+  open.classes.set(key, order);
+  return order;
+}
+
+/** The ids of one class slice: its loads in board order, those shown to this operator only. */
+function sliceIds(open: OpenLoads, slice: ClassSlice, shown: (id: string, end: number) => boolean): string[] {
+  const order = classOrder(open, slice.cells);
   const ids: string[] = [];
   let skip = slice.offset;
-  while (ids.length < slice.limit) {
-    let best = -1;
-    let bestRank = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < cells.length; i++) {
-      const rank = cells[i]!.ranks[at[i]!];
-      if (rank !== undefined && rank < bestRank) {
-        best = i;
-        bestRank = rank;
-      }
-    }
-    if (best < 0) break;
-    const cell = cells[best]!;
-    const k = at[best]!;
-    at[best] = next(cell, k + 1);
+  for (let k = 0; k < order.ids.length && ids.length < slice.limit; k++) {
+    const id = order.ids[k]!;
+    if (!shown(id, order.ends[k] ?? 0)) continue;
     if (skip > 0) skip--;
-    else ids.push(cell.ids[k]!);
+    else ids.push(id);
   }
   return ids;
 }
 
+/** The loads of these ids as the tab shows them: from what is kept, the missing ones read in one statement. */
+async function rowsOf(db: Db, open: OpenLoads, ids: string[]): Promise<KeptLoad[]> {
+  const missing = ids.filter((id) => !open.rows.has(id));
+  if (missing.length) {
+    for (const row of await repo.listLoadRowsByIds(db, missing)) {
+      const cell = { vehicleType: row.vehicle_type, bodyType: row.body_type, lat: Number(row.origin_lat), lng: Number(row.origin_lng) };
+      open.rows.set(row.id, { ...shownLoadOf(row), cell });
+    }
+  }
+  // a load that left OPEN since the open loads were read is announced and gone from the next read; not shown meanwhile
+  return ids.map((id) => open.rows.get(id)).filter((r): r is KeptLoad => r !== undefined && r.load.loadState === 'OPEN');
+}
+
 /**
  * The unfiltered OPEN tab at `now` for an operator who has answered these open loads (they are hidden): its
- * loads per fit cell, and the ids of any page of it.
+ * loads per fit cell, and the rows of any page of it.
  */
 export async function keptOpenBoard(db: Db, reads: TenantReadCache, answered: string[], now: Date) {
   const open = await reads.read(MARKETPLACE, 'loads.open', () => readOpenLoads(db, now));
@@ -103,9 +136,14 @@ export async function keptOpenBoard(db: Db, reads: TenantReadCache, answered: st
     const at = open.byId.get(id);
     if (at && at.end > t) counts[at.cell] = (counts[at.cell] ?? 0) - 1;
   }
-  const shown = (c: KeptCell, k: number) => (c.ends[k] ?? 0) > t && !hidden.has(c.ids[k] ?? '');
+  const shown = (id: string, end: number) => end > t && !hidden.has(id);
   return {
     counted: open.cells.map((c, i) => ({ cell: c.cell, count: counts[i] ?? 0 })).filter((c) => c.count > 0),
-    pageIds: (slices: ClassSlice[]) => slices.flatMap((s) => sliceIds(open, s, shown)),
+    pageRows: (slices: ClassSlice[]) =>
+      rowsOf(
+        db,
+        open,
+        slices.flatMap((s) => sliceIds(open, s, shown)),
+      ),
   };
 }

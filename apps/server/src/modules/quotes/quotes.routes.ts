@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../plugins/auth.ts';
+import { forgetBoardContext } from '../demands/board-context.ts';
 import * as quotes from './quotes.service.ts';
 
 const tags = ['quotes'];
@@ -27,6 +28,8 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const operatorId = operatorIdOf(actor);
       const view = await quotes.placeQuote(app.ctx, { operatorId, userCode: actor.userCode }, request.params.id, request.body.value);
+      // a first quote moves the load off this operator's OPEN tab (ADR 192)
+      forgetBoardContext(app.tenantReads, operatorId);
       return ok(view, QUOTES_MESSAGES.submitted);
     },
   );
