@@ -268,6 +268,18 @@ async function secondVisit(server: Server) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const context = await browser.newContext({ locale: 'en-IN' });
+    // the moment the form is painted is taken in the page (the first frame after "Send code" enters the DOM), on
+    // the same wall clock as the start of the navigation here: a locator's polling (up to 500 ms between looks)
+    // would add its own wait to the figure
+    await context.addInitScript(() => {
+      // (no named function in here: the bench's TypeScript runner would wrap it in a helper the page lacks)
+      const observer = new MutationObserver(() => {
+        if (!document.body?.textContent?.includes('Send code')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => Object.assign(window, { __formShownAt: performance.timeOrigin + performance.now() })));
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -278,10 +290,12 @@ async function secondVisit(server: Server) {
       uploadThroughput: (400 * 1024) / 8,
     });
     const visit = async () => {
-      const start = performance.now();
+      const start = Date.now();
       await page.goto(`${server.url}/operatorlogin`, { waitUntil: 'commit' });
-      await page.getByText('Send code').first().waitFor({ timeout: 120_000 });
-      return performance.now() - start;
+      const shownAt = await page.waitForFunction(() => (window as { __formShownAt?: number }).__formShownAt, undefined, {
+        timeout: 120_000,
+      });
+      return (await shownAt.jsonValue()) - start;
     };
     const first = await visit();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
