@@ -295,7 +295,7 @@ async function secondVisit(server: Server) {
       const shownAt = await page.waitForFunction(() => (window as { __formShownAt?: number }).__formShownAt, undefined, {
         timeout: 120_000,
       });
-      return (await shownAt.jsonValue()) - start;
+      return Number(await shownAt.jsonValue()) - start;
     };
     const first = await visit();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
