@@ -1,4 +1,4 @@
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,39 @@ export const serverEntry = process.env.BENCH_SERVER_ENTRY ?? join(root, 'apps/se
 export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `bhada-bench-${name}-`));
+
+/**
+ * A certificate for 127.0.0.1 made for this run (openssl), for a server started with TLS_CERT_FILE and
+ * TLS_KEY_FILE. Node's own requests in this process accept it; nothing else trusts it.
+ */
+export function loopbackCertificate(): { TLS_CERT_FILE: string; TLS_KEY_FILE: string } {
+  const dir = tempDir('tls');
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  return { TLS_CERT_FILE: cert, TLS_KEY_FILE: key };
+}
 
 /** A fresh PostgreSQL database for one benchmark. */
 export function freshPgDatabase(name: string): string {
@@ -63,7 +96,7 @@ export async function startServer(opts: {
     env: { ...process.env, PORT: String(opts.port), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', ...opts.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${opts.port}`;
+  const url = `${opts.env?.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${opts.port}`;
   await waitHealthy(url);
   const readyMs = performance.now() - started;
   return {

@@ -28,6 +28,10 @@ export const configSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** PEM files of a certificate and its key: the server then speaks HTTPS itself, HTTP/2 with HTTP/1.1 as the
+   * fallback (ADR 193); unset: plain HTTP/1.1, for a proxy in front that ends TLS */
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
   JOBS_ENABLED: bool.default(true),
   SEED_DEMO: bool.default(true),
   /** server processes sharing the port (PostgreSQL only; ADR 155) */
@@ -93,6 +97,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (Boolean(parsed.data.TLS_CERT_FILE) !== Boolean(parsed.data.TLS_KEY_FILE)) {
+    throw new Error('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE are set together or not at all');
   }
   assertProductionSecrets(parsed.data);
   return parsed.data;

@@ -167,7 +167,8 @@ export const eventsPlugin = fp(
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
+        // HTTP/2 forbids connection headers: its streams stay open by themselves (ADR 193)
+        ...(request.raw.httpVersionMajor < 2 ? { connection: 'keep-alive' } : {}),
         'x-accel-buffering': 'no',
       });
       raw.write(`event: ready\ndata: ${JSON.stringify({ topics: list })}\n\n`);

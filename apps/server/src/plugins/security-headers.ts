@@ -25,7 +25,10 @@ export const securityHeadersPlugin = fp<{ helmet: HelmetOptions }>(
   async (app: FastifyInstance, options) => {
     const headers = securityHeaders(options.helmet);
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.raw.setHeaders(headers);
+      const raw = reply.raw;
+      if (typeof raw.setHeaders === 'function') raw.setHeaders(headers);
+      // the HTTP/2 response has no setHeaders (ADR 193)
+      else for (const [name, value] of headers) raw.setHeader(name, value);
       done();
     });
   },
