@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { loopbackCertificate as serverTestCertificate } from '../apps/server/test/tls-certificate.ts';
 
 export const root = join(fileURLToPath(import.meta.url), '..', '..');
 /** BENCH_SERVER_ENTRY runs another build (one kept aside as a baseline, say) instead of this tree's */
@@ -13,36 +14,13 @@ export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.
 export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `bhada-bench-${name}-`));
 
 /**
- * A certificate for 127.0.0.1 made for this run (openssl), for a server started with TLS_CERT_FILE and
- * TLS_KEY_FILE. Node's own requests in this process accept it; nothing else trusts it.
+ * A certificate for 127.0.0.1 made for this run, for a server started with TLS_CERT_FILE and TLS_KEY_FILE.
+ * Node's own requests in this process accept it (the bench talks only to the servers it starts); nothing else
+ * trusts it.
  */
-export function loopbackCertificate(): { TLS_CERT_FILE: string; TLS_KEY_FILE: string } {
-  const dir = tempDir('tls');
-  const cert = join(dir, 'cert.pem');
-  const key = join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
+export function loopbackCertificate() {
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  return { TLS_CERT_FILE: cert, TLS_KEY_FILE: key };
+  return serverTestCertificate();
 }
 
 /** A fresh PostgreSQL database for one benchmark. */

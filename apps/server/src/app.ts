@@ -102,7 +102,8 @@ function transportOptions(config: Config): object {
 /** Builds the whole API (and the web app when built); used by server.ts, tests and benchmarks. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // the HTTP/2 server answers through the same handlers; Fastify's types only tell the two apart by a generic
+    // spread as a plain object: the HTTP/2 server runs the same handlers, and the instance keeps the one type every
+    // module is written against (Fastify's types would otherwise make it a different instance type)
     ...transportOptions(config),
     logger:
       config.LOG_LEVEL === 'silent'

@@ -1,35 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { type ClientHttp2Session, connect } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, streamTicket, type TestApp } from '../../test/app.ts';
 import { insertOperator } from '../../test/factories.ts';
+import { loopbackCertificate } from '../../test/tls-certificate.ts';
 import { loadConfig } from '../config.ts';
 
 // ADR 193: with a certificate the server speaks HTTPS itself, HTTP/2 first and HTTP/1.1 for older clients
-const dir = mkdtempSync(join(tmpdir(), 'bhada-tls-'));
-const tls = { TLS_CERT_FILE: join(dir, 'cert.pem'), TLS_KEY_FILE: join(dir, 'key.pem') };
-execFileSync(
-  'openssl',
-  [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-  ].concat(['-keyout', tls.TLS_KEY_FILE, '-out', tls.TLS_CERT_FILE]),
-  { stdio: 'ignore' },
-);
+const tls = loopbackCertificate();
 
 let t: TestApp;
 let port: number;
