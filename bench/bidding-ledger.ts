@@ -5,6 +5,7 @@ import pg from 'pg';
 import { bigFleet } from './fastag.ts';
 import { demoToken, FIRST_SHARDS, freshPgDatabase, hotPathRows, load, PG_BASE, root, startServer, tempDir, waitHealthy } from './lib.ts';
 import { type Bidder, openStream, pct, putQuote, seedBidders } from './marketplace.ts';
+import { databaseDisk, type Stalls, watchStalls } from './stall-watch.ts';
 
 /**
  * Issue 17 targets 1 and 2 on PostgreSQL, each beside its baseline in the same run:
@@ -116,6 +117,7 @@ interface Storm {
   events: number;
   lostOrDuplicated: number;
   rankingOk: boolean;
+  stalls: Stalls;
 }
 
 /**
@@ -138,11 +140,12 @@ async function bidding(paces: Pace[], processes = 1): Promise<Storm[]> {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   try {
     const { bidders, demandId } = await seedBidders(db);
+    const disk = await databaseDisk(db);
     const prices = bidders.map((_, i) => 60_000 - i * 0.37);
     // a few seconds of quoting first, not counted: the server's connections, prepared statements and JIT warm up
-    await storm(server.url, db, bidders, demandId, prices, paces[0]!, WARM_UP_SECONDS);
+    await storm(server.url, db, bidders, demandId, prices, paces[0]!, WARM_UP_SECONDS, disk);
     const results: Storm[] = [];
-    for (const pace of paces) results.push(await storm(server.url, db, bidders, demandId, prices, pace, seconds));
+    for (const pace of paces) results.push(await storm(server.url, db, bidders, demandId, prices, pace, seconds, disk));
     return results;
   } finally {
     await db.end();
@@ -158,6 +161,7 @@ async function storm(
   prices: number[],
   pace: Pace,
   seconds: number,
+  disk?: string,
 ): Promise<Storm> {
   const storedCount = async () =>
     Number(
@@ -170,6 +174,7 @@ async function storm(
   const last = new Map<string, number>();
   const tags = new Map<string, string>();
   let accepted = 0;
+  const watch = watchStalls(disk);
   const started = performance.now();
   const stopAt = started + seconds * 1000;
   const interval = pace.kind === 'paced' ? (1000 * bidders.length) / pace.rate : 0;
@@ -195,6 +200,7 @@ async function storm(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const stalls = await watch.stop();
   await new Promise((r) => setTimeout(r, 1500));
   for (const s of streams) s.close();
   const stored = (await storedCount()) - storedBefore;
@@ -217,6 +223,7 @@ async function storm(
     events: streams.reduce((n, s) => n + s.events.length, 0) / streams.length,
     lostOrDuplicated: Math.abs(stored - accepted) + wrongAmounts,
     rankingOk,
+    stalls,
   };
 }
 
@@ -381,6 +388,15 @@ function pacedRows(b: Storm, base: { reqPerSec: number; p99: number }, processes
       baseline: '—',
       ratio: '—',
       pass: b.pushP99 <= 250,
+    },
+    {
+      // not a target: it says whether a long tail above came from the server, the machine or the database's disk
+      target: `${label}the machine during that run: an idle process's 10 ms ticks late by (p99; ticks over 50 ms late); the database disk's longest stall, no write or flush finishing (stalls over 50 ms); the bidders' event loop delay (p99)`,
+      goal: 'measured',
+      value: `at most ${b.stalls.idleMax} ms (${b.stalls.idleP99} ms; ${b.stalls.idleOver50}); ${b.stalls.disk ? `${b.stalls.disk.max} ms (${b.stalls.disk.over50})` : 'not read (the database is not on this machine)'}; at most ${b.stalls.loopMax} ms (${b.stalls.loopP99} ms)`,
+      baseline: '—',
+      ratio: '—',
+      pass: undefined,
     },
   ];
 }
