@@ -63,6 +63,19 @@ describe('the import-boundary check fires on each rule (ADR 087)', () => {
       },
       /module cycle: a → b → c → a/,
     ],
+    [
+      'a value cycle between two files of one area',
+      {
+        'apps/web/src/features/a/x.ts': "import { y } from './y.ts';\nexport const x = 1;",
+        'apps/web/src/features/a/y.ts': "import { x } from './x';\nexport const y = x;",
+      },
+      /value import cycle: apps\/web\/src\/features\/a\/x\.ts → apps\/web\/src\/features\/a\/y\.ts → apps\/web\/src\/features\/a\/x\.ts/,
+    ],
+    [
+      'a file over 400 lines in any workspace',
+      { 'packages/contracts/src/a/index.ts': 'export const a = 1;\n'.repeat(401) },
+      /packages\/contracts\/src\/a\/index\.ts: 401 lines/,
+    ],
   ] as const)('%s', (_name, files, message) => {
     const { problems } = findProblems(tree(files));
     expect(problems.join('\n')).toMatch(message);
@@ -72,6 +85,9 @@ describe('the import-boundary check fires on each rule (ADR 087)', () => {
     const root = tree({
       [`${M}/a/a.service.ts`]: "import type { SQL } from 'drizzle-orm';\nimport { b } from '../b/b.service.ts';",
       [`${M}/b/b.service.ts`]: 'export const b = 1;',
+      // a cycle of type imports only is no value cycle
+      'apps/web/src/features/a/x.ts': "import type { Y } from './y.ts';\nexport type X = 1;",
+      'apps/web/src/features/a/y.ts': "import { type X } from './x.ts';\nexport type Y = X;",
     });
     expect(findProblems(root).problems).toEqual([]);
   });
