@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { errorCodes } from '../common/error-codes.ts';
 import { epochSecondsSchema } from '../common/index.ts';
-import { parseRupeeAmount } from '../money/index.ts';
 
 /** Errors of the Fastag area. */
 export const FASTAG_ERRORS = errorCodes([
@@ -55,16 +54,8 @@ export const TXN_TYPES = ['DEBIT', 'CREDIT'] as const;
 export type TxnType = (typeof TXN_TYPES)[number];
 
 /** The largest amount a Fastag form field takes: nine rupee digits and two decimals. */
-const FASTAG_FIELD_MAX_PAISA = 99_999_999_999;
-
-/**
- * Rupees from a form or body (a number, or a numeric string) → paisa, or null when it is not a
- * positive-or-zero amount with at most 2 decimals. spec fastag §5: "Invalid amount".
- * The money module's `parseRupeeAmount` with this area's field bound (ADR 096).
- */
-export function rupeesToPaisa(value: unknown): number | null {
-  return parseRupeeAmount(value, FASTAG_FIELD_MAX_PAISA);
-}
+/** The largest amount a Fastag form field takes; amounts are read by the money module's `parseRupeeAmount` (ADR 096). */
+export const FASTAG_FIELD_MAX_PAISA = 99_999_999_999;
 
 const amountInput = z.union([z.number(), z.string()]);
 const epochSeconds = epochSecondsSchema;
@@ -108,7 +99,7 @@ export const fastagListResponseSchema = z.object({
 });
 export type FastagListResponse = z.infer<typeof fastagListResponseSchema>;
 
-/** POST /api/fastag/recharge; the amount is checked by rupeesToPaisa so the message is the spec's */
+/** POST /api/fastag/recharge; the amount is checked by parseRupeeAmount so the message is the spec's */
 export const rechargeRequestSchema = z.object({
   tagId: z.string().min(1),
   amount: amountInput,

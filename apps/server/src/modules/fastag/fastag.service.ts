@@ -4,12 +4,12 @@ import {
   type DisputeResponse,
   FASTAG_COLORS,
   FASTAG_ERRORS,
+  FASTAG_FIELD_MAX_PAISA,
   FASTAG_MESSAGES,
   type FastagListQuery,
   type FastagListResponse,
   type RechargeRequest,
   type RechargeResponse,
-  rupeesToPaisa,
   type TagClass,
   type TransactionsQuery,
   type TransactionsResponse,
@@ -17,6 +17,7 @@ import {
   type TxnOverviewResponse,
 } from '@bhada/contracts/fastag';
 import { LEDGER_ERRORS } from '@bhada/contracts/ledger';
+import { parseRupeeAmount } from '@bhada/contracts/money';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -118,7 +119,7 @@ export const txnRow = (
  * The key is the client's `idempotency-key` header; without one every request is its own attempt.
  */
 export async function recharge(db: Db, operatorId: OperatorId, body: RechargeRequest, idempotencyKey: string): Promise<RechargeResponse> {
-  const paisa = rupeesToPaisa(body.amount);
+  const paisa = parseRupeeAmount(body.amount, FASTAG_FIELD_MAX_PAISA);
   if (!paisa) throw badRequest(FASTAG_MESSAGES.invalidAmount, 'amount');
   const tag = await ownTag(db, operatorId, body.tagId);
   if (tag.status !== 'ACTIVE') throw new AppError(FASTAG_ERRORS.FASTAG_TAG_INACTIVE, FASTAG_MESSAGES.tagInactive);
@@ -176,7 +177,7 @@ export async function recharge(db: Db, operatorId: OperatorId, body: RechargeReq
  */
 export async function updateAccount(db: Db, operatorId: OperatorId, body: AccountRequest): Promise<AccountResponse> {
   if (body.fastagId !== undefined) {
-    const paisa = rupeesToPaisa(body.minBalance);
+    const paisa = parseRupeeAmount(body.minBalance, FASTAG_FIELD_MAX_PAISA);
     if (paisa === null) throw badRequest(FASTAG_MESSAGES.invalidAmount, 'minBalance');
     const tag = await ownTag(db, operatorId, body.fastagId);
     const saved = await repo.updateTagSettings(db, { operatorId, tagId: tag.tagId, set: { autoRecharge: true, minBalancePaisa: paisa } });
@@ -191,7 +192,7 @@ export async function updateAccount(db: Db, operatorId: OperatorId, body: Accoun
   if (body.id !== undefined && typeof body.recharge === 'boolean') {
     let minBalancePaisa: number | undefined;
     if (body.minBal !== undefined && body.minBal !== null && body.minBal !== '') {
-      const paisa = rupeesToPaisa(body.minBal);
+      const paisa = parseRupeeAmount(body.minBal, FASTAG_FIELD_MAX_PAISA);
       if (paisa === null) throw badRequest(FASTAG_MESSAGES.invalidAmount, 'minBal');
       minBalancePaisa = paisa;
     }
