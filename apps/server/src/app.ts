@@ -203,7 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(databasePlugin, { database, closeOnExit: options.closeDatabase ?? !options.database });
   phases.mark('migrations');
-  await app.register(authPlugin);
+  await app.register(authPlugin, { heartbeatMs: config.CHANGE_FEED_HEARTBEAT_MS });
   await app.register(inputGuardPlugin);
   await app.register(eventsPlugin, { redisUrl: config.REDIS_URL, secret });
   await app.register(storagePlugin, { config, secret });

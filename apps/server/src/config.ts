@@ -59,6 +59,8 @@ export const configSchema = z.object({
     .max(100 * 1024 * 1024)
     .default(15 * 1024 * 1024),
   /** how long a stopping server waits for requests in flight and open event streams */
+  /** how often a process proves its change feed alive; kept reads pause when a heartbeat misses (issue 44) */
+  CHANGE_FEED_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   OTP_IP_LIMIT: z.coerce.number().int().default(30),
   /** operator id that gets its own logo and link in the header (spec fastag §2.10) */

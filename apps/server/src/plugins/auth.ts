@@ -6,7 +6,8 @@ import { AppError } from '../lib/errors.ts';
 import type { ConsignerCode, OperatorId } from '../lib/tenancy.ts';
 import { TenantReadCache } from '../lib/tenant-read-cache.ts';
 import { resolveSession } from '../modules/auth/auth.service.ts';
-import { AUTH_CHANNEL, SessionCache } from '../modules/auth/session-cache.ts';
+import { SessionCache } from '../modules/auth/session-cache.ts';
+import { type ChangeFeed, followChangeFeed } from './change-feed.ts';
 
 /** Who is calling: resolved once per request from the `token` header. */
 export interface Actor {
@@ -32,11 +33,10 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** this process's copies of operators' account reads, such as their roles (ADR 165) */
     tenantReads: TenantReadCache;
+    /** whether the change announcements the kept reads depend on are arriving */
+    changeFeed: ChangeFeed;
   }
 }
-
-/** How long to wait before following the database's announcements again after the connection broke. */
-const RELISTEN_MS = 1_000;
 
 /**
  * The session token comes only in the `token` header: a token in a URL ends up in logs, histories and
@@ -48,7 +48,7 @@ export function tokenFrom(request: FastifyRequest): string | undefined {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { heartbeatMs: number }) => {
     app.decorateRequest('actor', null);
     const cache = new SessionCache();
     app.decorate('sessionCache', cache);
@@ -59,38 +59,19 @@ export const authPlugin = fp(
       reads.setLive(live);
     };
 
-    // The caches serve only while the database's change announcements arrive; when their connection breaks,
-    // every token and every read goes to the database again until they are followed anew.
-    let closing = false;
-    let stop: (() => Promise<void>) | undefined;
-    let retry: NodeJS.Timeout | undefined;
-    const follow = async () => {
-      try {
-        const announced = (payload: string) => {
+    // The caches serve only while the database's change announcements are known to arrive (a heartbeat proves
+    // it); while they are not, every token and every read goes to the database (lib/kept-reads.ts).
+    app.decorate(
+      'changeFeed',
+      await followChangeFeed(app, {
+        heartbeatMs: opts.heartbeatMs,
+        announced: (payload) => {
           cache.invalidate(payload);
           reads.invalidate(payload);
-        };
-        stop = await app.sql.listen(AUTH_CHANNEL, announced, lost);
-        if (closing) await stop();
-        else setLive(true);
-      } catch (err) {
-        lost(err as Error);
-      }
-    };
-    const lost = (err: Error) => {
-      setLive(false);
-      if (closing) return;
-      app.log.warn({ err: err.message }, 'session and read caches paused: change announcements lost');
-      retry = setTimeout(() => void follow(), RELISTEN_MS);
-      retry.unref();
-    };
-    await follow();
-    app.addHook('onClose', async () => {
-      closing = true;
-      clearTimeout(retry);
-      setLive(false);
-      await stop?.();
-    });
+        },
+        setLive,
+      }),
+    );
 
     app.addHook('onRequest', async (request) => {
       const token = tokenFrom(request);

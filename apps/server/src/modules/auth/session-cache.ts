@@ -1,8 +1,5 @@
 import type { Actor } from '../../plugins/auth.ts';
 
-/** The NOTIFY channel the database announces session, user and role changes on (migration 0150). */
-export const AUTH_CHANNEL = 'bhada_auth';
-
 interface Entry {
   actor: Actor;
   roleId: string | null;
