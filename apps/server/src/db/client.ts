@@ -3,7 +3,7 @@ import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { type Query, type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { queueQueries } from './queued-client.ts';
@@ -188,7 +188,9 @@ export function preparedOnce<T>(db: Db, name: string, build: () => T): T {
   return statement;
 }
 
-const queriesByDialect = new WeakMap<PgDialect, Map<string, Query>>();
+/** Turns a statement's template into text and parameters, as drizzle's own sessions do (no driver-specific rules). */
+const dialect = new PgDialect();
+const queriesByName = new Map<string, Query>();
 
 /**
  * A raw statement run by name (ADR 176) whose text is written once (ADRs 186, 188): `build` writes it with
@@ -196,19 +198,11 @@ const queriesByDialect = new WeakMap<PgDialect, Map<string, Query>>();
  * the statement is bound to the connection of each call, so it serves transactions as well as the pool.
  */
 export async function executePrepared<T>(db: Db, name: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
-  const session = db._.session;
-  // the dialect turns the template into text and parameters; drizzle keeps it on the session unexported
-  const { dialect } = session as unknown as { dialect: PgDialect };
-  let byName = queriesByDialect.get(dialect);
-  if (!byName) {
-    byName = new Map();
-    queriesByDialect.set(dialect, byName);
-  }
-  let query = byName.get(name);
+  let query = queriesByName.get(name);
   if (!query) {
     query = dialect.sqlToQuery(build());
-    byName.set(name, query);
+    queriesByName.set(name, query);
   }
-  const result = (await session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: T[] };
+  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: T[] };
   return result.rows;
 }
