@@ -11,10 +11,20 @@ import { fileURLToPath } from 'node:url';
  * check too, so the list only shrinks). Format: the problem's text as the checker prints it.
  */
 export const KNOWN = [
-  'packages/contracts/src/fleet/index.ts: 524 lines — split it by meaning (at most 400)',
-  'packages/contracts/src/operations/index.ts: 474 lines — split it by meaning (at most 400)',
+  'packages/contracts/src/fleet/fleet/index.ts: 524 lines — split it by meaning (at most 400)',
+  'packages/contracts/src/operations/operations/index.ts: 474 lines — split it by meaning (at most 400)',
   'value import cycle: apps/server/src/modules/money/payments/consigner-payments.service.ts → apps/server/src/modules/money/payments/payment-settlement.service.ts → apps/server/src/modules/money/payments/payments.service.ts → apps/server/src/modules/money/payments/consigner-payments.service.ts',
 ];
+
+/**
+ * The parts of the business (ARCHITECTURE.md 2): the same groups in the server's modules, the contracts and
+ * the web features; every domain folder sits in one of them. Contracts keep three shared folders beside them.
+ */
+export const GROUPS = ['marketplace', 'trips', 'money', 'fleet', 'account', 'support', 'operations', 'reports', 'platform'];
+const GROUPED_TREES = ['apps/server/src/modules', 'packages/contracts/src', 'apps/web/src/features'];
+const SHARED_CONTRACTS = ['common', 'constants', 'time'];
+/** Any group may use these domains (identity, permissions, the ledger); other groups only through their services. */
+const OPEN_DOMAINS = ['account/auth', 'account/users', 'money/ledger'];
 
 /** Every file a maintainer reads whole stays at most this long, in every workspace, tests included. */
 export const MAX_LINES = 400;
@@ -50,11 +60,28 @@ export function findProblems(root) {
     if (lines > MAX_LINES)
       problems.push(`${relative(root, file).split('\\').join('/')}: ${lines} lines — split it by meaning (at most ${MAX_LINES})`);
   }
+  for (const tree of GROUPED_TREES) {
+    const dir = join(root, tree);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (!statSync(p).isDirectory()) continue;
+      if (tree === 'packages/contracts/src' && SHARED_CONTRACTS.includes(name)) continue;
+      if (!GROUPS.includes(name)) {
+        problems.push(`${tree}/${name}: not in a group — move it under one of ${GROUPS.join(', ')}`);
+        continue;
+      }
+      for (const inner of readdirSync(p)) {
+        if (inner !== 'README.md' && !statSync(join(p, inner)).isDirectory())
+          problems.push(`${tree}/${name}/${inner}: a group holds domain folders only`);
+      }
+    }
+  }
   /** file → files it imports values from (type-only imports left out): a value cycle breaks module start order */
   const valueEdges = new Map();
   /** module → modules it imports (server only) */
   const graph = new Map();
-  const moduleOf = (rel) => rel.match(/^apps\/server\/src\/modules\/([^/]+)\//)?.[1];
+  const moduleOf = (rel) => rel.match(/^apps\/server\/src\/modules\/([^/]+\/[^/]+)\//)?.[1];
 
   for (const file of files) {
     const rel = relative(root, file).split('\\').join('/');
@@ -86,15 +113,17 @@ export function findProblems(root) {
       if (rel.startsWith('apps/web/')) {
         if (spec.startsWith('@bhada/server') || resolved.startsWith('apps/server')) bad('the web app never imports the server');
         if (/^(fastify|drizzle-orm|pg|@electric-sql|node:)/.test(spec)) bad('server-only module in the browser');
-        const own = rel.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
+        const own = rel.match(/^apps\/web\/src\/features\/([^/]+\/[^/]+)\//)?.[1];
         if (own) {
           const target =
-            spec.match(/features\/([^/]+)/)?.[1] ??
+            spec.match(/features\/([^/]+\/[^/]+)/)?.[1] ??
             (spec.startsWith('.')
               ? relative(join(root, 'apps/web/src/features'), join(dirname(file), spec))
                   .split('\\')
                   .join('/')
-                  .split('/')[0]
+                  .split('/')
+                  .slice(0, 2)
+                  .join('/')
               : undefined);
           if (target && target !== own && !target.startsWith('..')) bad(`feature '${own}' must not import feature '${target}'`);
         }
@@ -110,6 +139,10 @@ export function findProblems(root) {
               .split('\\')
               .join('/'),
           );
+          if (target && target !== ownModule && target.split('/')[0] !== ownModule.split('/')[0]) {
+            if (/\.repository(\.ts)?$/.test(spec) && !OPEN_DOMAINS.includes(target))
+              bad(`'${ownModule}' reads the repository of another group's domain '${target}' — call its service`);
+          }
           if (target && target !== ownModule) {
             if (!graph.has(ownModule)) graph.set(ownModule, new Set());
             graph.get(ownModule).add(target);

@@ -6,7 +6,7 @@ const inlineContracts = {
   name: 'inline-contracts',
   setup(b) {
     b.onResolve({ filter: /^@bhada\/contracts\// }, (args) => ({
-      path: new URL(`../../packages/contracts/src/${args.path.split('/')[2]}/index.ts`, import.meta.url).pathname,
+      path: new URL(`../../packages/contracts/src/${args.path.split('/').slice(2).join('/')}/index.ts`, import.meta.url).pathname,
     }));
   },
 };

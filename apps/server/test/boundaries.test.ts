@@ -27,20 +27,20 @@ describe('the import-boundary check fires on each rule (ADR 087)', () => {
   it.each([
     [
       'a route file importing a repository',
-      { [`${M}/a/a.routes.ts`]: "import { x } from './a.repository.ts';" },
+      { [`${M}/trips/a/a.routes.ts`]: "import { x } from './a.repository.ts';" },
       /route files call services/,
     ],
-    ['a route file with SQL', { [`${M}/a/a.routes.ts`]: 'const q = sql`select 1`;' }, /contains SQL/],
+    ['a route file with SQL', { [`${M}/trips/a/a.routes.ts`]: 'const q = sql`select 1`;' }, /contains SQL/],
     [
       'a transaction cast to Db outside the one helper',
-      { [`${M}/a/a.service.ts`]: 'await db.transaction(async (trx) => run(trx as unknown as Db));' },
+      { [`${M}/trips/a/a.service.ts`]: 'await db.transaction(async (trx) => run(trx as unknown as Db));' },
       /casts a transaction to Db/,
     ],
-    ['a route file imported', { [`${M}/a/a.service.ts`]: "import { r } from '../b/b.routes.ts';" }, /nothing imports a route file/],
-    ['a service importing Fastify', { [`${M}/a/a.service.ts`]: "import Fastify from 'fastify';" }, /services never import Fastify/],
+    ['a route file imported', { [`${M}/trips/a/a.service.ts`]: "import { r } from '../b/b.routes.ts';" }, /nothing imports a route file/],
+    ['a service importing Fastify', { [`${M}/trips/a/a.service.ts`]: "import Fastify from 'fastify';" }, /services never import Fastify/],
     [
       'a service importing Drizzle values',
-      { [`${M}/a/a.service.ts`]: "import { eq } from 'drizzle-orm';" },
+      { [`${M}/trips/a/a.service.ts`]: "import { eq } from 'drizzle-orm';" },
       /only repositories import Drizzle/,
     ],
     [
@@ -50,31 +50,39 @@ describe('the import-boundary check fires on each rule (ADR 087)', () => {
     ],
     [
       'a feature importing another feature',
-      { 'apps/web/src/features/a/x.ts': "import { y } from '../b/y.ts';" },
-      /feature 'a' must not import feature 'b'/,
+      { 'apps/web/src/features/trips/a/x.ts': "import { y } from '../b/y.ts';" },
+      /feature 'trips\/a' must not import feature 'trips\/b'/,
     ],
-    ['contracts importing Node', { 'packages/contracts/src/a/index.ts': "import { readFileSync } from 'node:fs';" }, /browser-safe/],
+    ['contracts importing Node', { 'packages/contracts/src/trips/a/index.ts': "import { readFileSync } from 'node:fs';" }, /browser-safe/],
     [
       'a cycle between modules',
       {
-        [`${M}/a/a.service.ts`]: "import { b } from '../b/b.service.ts';",
-        [`${M}/b/b.service.ts`]: "import { c } from '../c/c.service.ts';",
-        [`${M}/c/c.service.ts`]: "import { a } from '../a/a.service.ts';",
+        [`${M}/trips/a/a.service.ts`]: "import { b } from '../b/b.service.ts';",
+        [`${M}/trips/b/b.service.ts`]: "import { c } from '../c/c.service.ts';",
+        [`${M}/trips/c/c.service.ts`]: "import { a } from '../a/a.service.ts';",
       },
-      /module cycle: a → b → c → a/,
+      /module cycle: trips\/a → trips\/b → trips\/c → trips\/a/,
     ],
     [
       'a value cycle between two files of one area',
       {
-        'apps/web/src/features/a/x.ts': "import { y } from './y.ts';\nexport const x = 1;",
-        'apps/web/src/features/a/y.ts': "import { x } from './x';\nexport const y = x;",
+        'apps/web/src/features/trips/a/x.ts': "import { y } from './y.ts';\nexport const x = 1;",
+        'apps/web/src/features/trips/a/y.ts': "import { x } from './x';\nexport const y = x;",
       },
-      /value import cycle: apps\/web\/src\/features\/a\/x\.ts → apps\/web\/src\/features\/a\/y\.ts → apps\/web\/src\/features\/a\/x\.ts/,
+      /value import cycle: apps\/web\/src\/features\/trips\/a\/x\.ts → apps\/web\/src\/features\/trips\/a\/y\.ts → apps\/web\/src\/features\/trips\/a\/x\.ts/,
     ],
     [
       'a file over 400 lines in any workspace',
-      { 'packages/contracts/src/a/index.ts': 'export const a = 1;\n'.repeat(401) },
-      /packages\/contracts\/src\/a\/index\.ts: 401 lines/,
+      { 'packages/contracts/src/trips/a/index.ts': 'export const a = 1;\n'.repeat(401) },
+      /packages\/contracts\/src\/trips\/a\/index\.ts: 401 lines/,
+    ],
+    ['a module outside any group', { [`${M}/loose/loose.service.ts`]: 'export const a = 1;' }, /modules\/loose: not in a group/],
+    ['a file loose in a group folder', { [`${M}/trips/x.ts`]: 'export const a = 1;' }, /trips\/x\.ts: a group holds domain folders only/],
+    ['a web feature outside any group', { 'apps/web/src/features/loose/x.ts': 'export const a = 1;' }, /features\/loose: not in a group/],
+    [
+      "a domain reading another group's repository",
+      { [`${M}/trips/a/a.service.ts`]: "import { q } from '../../marketplace/quotes/quotes.repository.ts';" },
+      /'trips\/a' reads the repository of another group's domain 'marketplace\/quotes'/,
     ],
   ] as const)('%s', (_name, files, message) => {
     const { problems } = findProblems(tree(files));
@@ -83,11 +91,15 @@ describe('the import-boundary check fires on each rule (ADR 087)', () => {
 
   it('lets type-only Drizzle imports and one-way module imports pass', () => {
     const root = tree({
-      [`${M}/a/a.service.ts`]: "import type { SQL } from 'drizzle-orm';\nimport { b } from '../b/b.service.ts';",
-      [`${M}/b/b.service.ts`]: 'export const b = 1;',
+      [`${M}/trips/a/a.service.ts`]: "import type { SQL } from 'drizzle-orm';\nimport { b } from '../b/b.service.ts';",
+      [`${M}/trips/b/b.service.ts`]: 'export const b = 1;',
       // a cycle of type imports only is no value cycle
-      'apps/web/src/features/a/x.ts': "import type { Y } from './y.ts';\nexport type X = 1;",
-      'apps/web/src/features/a/y.ts': "import { type X } from './x.ts';\nexport type Y = X;",
+      'apps/web/src/features/trips/a/x.ts': "import type { Y } from './y.ts';\nexport type X = 1;",
+      'apps/web/src/features/trips/a/y.ts': "import { type X } from './x.ts';\nexport type Y = X;",
+      // the ledger and identity are open to every group; a README may sit beside a group's domains
+      [`${M}/trips/b/b.repository.ts`]: "import { post } from '../../money/ledger/ledger.repository.ts';",
+      [`${M}/money/ledger/ledger.repository.ts`]: 'export const post = 1;',
+      [`${M}/trips/README.md`]: '# trips',
     });
     expect(findProblems(root).problems).toEqual([]);
   });

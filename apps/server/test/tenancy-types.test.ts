@@ -2,10 +2,10 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { asOperatorId, type ConsignerCode, type OperatorId } from '../src/lib/tenancy.ts';
 import * as demandsRepo from '../src/modules/marketplace/board/demands.repository.ts';
-import * as fastagRepo from '../src/modules/money/fastag/fastag.repository.ts';
 import * as quotesRepo from '../src/modules/marketplace/quotes/quotes.repository.ts';
-import * as subscriptionRepo from '../src/modules/money/subscription/subscription.repository.ts';
 import * as tokensRepo from '../src/modules/marketplace/tokens/tokens.repository.ts';
+import * as fastagRepo from '../src/modules/money/fastag/fastag.repository.ts';
+import * as subscriptionRepo from '../src/modules/money/subscription/subscription.repository.ts';
 import * as tripsRepo from '../src/modules/trips/trips/trips.repository.ts';
 import * as tripListsRepo from '../src/modules/trips/trips/trips-list.repository.ts';
 

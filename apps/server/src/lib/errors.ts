@@ -1,20 +1,20 @@
 import type { AUTH_ERRORS } from '@bhada/contracts/account/auth';
+import type { USERS_ERRORS } from '@bhada/contracts/account/users';
 import type { COMMON_ERRORS } from '@bhada/contracts/common';
+import type { LOADS_ERRORS } from '@bhada/contracts/marketplace/loads';
+import type { QUOTES_ERRORS } from '@bhada/contracts/marketplace/quotes';
+import type { TOKENS_ERRORS } from '@bhada/contracts/marketplace/tokens';
 import type { FASTAG_ERRORS } from '@bhada/contracts/money/fastag';
 import type { LEDGER_ERRORS } from '@bhada/contracts/money/ledger';
-import type { LOADS_ERRORS } from '@bhada/contracts/marketplace/loads';
+import type { PAYMENTS_ERRORS } from '@bhada/contracts/money/payments';
+import type { SUBSCRIPTION_ERRORS } from '@bhada/contracts/money/subscription';
+import type { WALLET_ERRORS } from '@bhada/contracts/money/wallet';
 // operations
 import type { OPERATIONS_ERRORS } from '@bhada/contracts/operations/operations';
-import type { PAYMENTS_ERRORS } from '@bhada/contracts/money/payments';
-import type { POD_ERRORS } from '@bhada/contracts/trips/pod';
-import type { QUOTES_ERRORS } from '@bhada/contracts/marketplace/quotes';
-import type { SUBSCRIPTION_ERRORS } from '@bhada/contracts/money/subscription';
 import type { SUPPORT_ERRORS } from '@bhada/contracts/support/support';
-import type { TOKENS_ERRORS } from '@bhada/contracts/marketplace/tokens';
+import type { POD_ERRORS } from '@bhada/contracts/trips/pod';
 import type { TRACKING_ERRORS } from '@bhada/contracts/trips/tracking';
 import type { TRIPS_ERRORS } from '@bhada/contracts/trips/trips';
-import type { USERS_ERRORS } from '@bhada/contracts/account/users';
-import type { WALLET_ERRORS } from '@bhada/contracts/money/wallet';
 
 import type { IssueLike } from './server-messages.ts';
 

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FLEET_MESSAGES, GPS_ORDER_STATUSES } from '@bhada/contracts/fleet/fleet';
 import { LOADS_MESSAGES } from '@bhada/contracts/marketplace/loads';
-import { OPERATIONS_MESSAGES } from '@bhada/contracts/operations/operations';
 import { PAYMENTS_MESSAGES } from '@bhada/contracts/money/payments';
+import { OPERATIONS_MESSAGES } from '@bhada/contracts/operations/operations';
 import { TRIP_STATES } from '@bhada/contracts/trips/trips';
 import { describe, expect, it } from 'vitest';
 import { sourceFiles } from '../../test/source-files.ts';
@@ -93,7 +93,7 @@ describe('server messages in Hindi (ADR 161)', () => {
   });
 
   it('translates the words a message carries: every trip state and step, GPS order state and field name', () => {
-    const sources = readFileSync(join(SERVER, 'modules/vehicles/vehicles.service.ts'), 'utf8');
+    const sources = readFileSync(join(SERVER, 'modules/fleet/fleet/vehicles.service.ts'), 'utf8');
     const lookups = [...sources.matchAll(/\['\w+', input\.\w+, '([^']+)'/g)].map((m) => m[1]!);
     expect(lookups.length).toBeGreaterThan(3);
     const labels = [...contractText().matchAll(/rupeesSchema\(\{[^}]*label: '([^']+)'/g)].map((m) => m[1]!);

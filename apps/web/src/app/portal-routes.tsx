@@ -22,13 +22,19 @@ const SHELL_FEATURES: readonly string[] = [];
 const AppLayout = lazy(() => import('./shell/app-layout.tsx'), SHELL_FEATURES);
 const WebViewLayout = lazy(() => import('./shell/web-view-layout.tsx'), SHELL_FEATURES);
 const FleetLoadConfirmationPage = lazy(() => import('../features/marketplace/tokens/routes/fleet-load-confirmation-page.tsx'), ['tokens']);
-const SharedFleetConfirmationPage = lazy(() => import('../features/marketplace/tokens/routes/shared-fleet-confirmation-page.tsx'), ['tokens']);
+const SharedFleetConfirmationPage = lazy(
+  () => import('../features/marketplace/tokens/routes/shared-fleet-confirmation-page.tsx'),
+  ['tokens'],
+);
 const TripDetailsPage = lazy(() => import('../features/trips/trips/routes/trip-details-page.tsx'), ['trips']);
 const TripTrackingCard = lazy(
   () => import('../features/trips/tracking/components/trip-tracking.tsx').then((m) => ({ default: m.TripTrackingCard })),
   ['tracking'],
 );
-const PodUploader = lazy(() => import('../features/trips/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })), ['pod']);
+const PodUploader = lazy(
+  () => import('../features/trips/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })),
+  ['pod'],
+);
 const ReferralJoinPage = lazy(() => import('../features/support/support/routes/referral-join-page.tsx'), ['support']);
 const PublicPolicyPage = lazy(() => import('../features/account/account/routes/public-policy-page.tsx'), ['account']);
 const PublicPoliciesIndexPage = lazy(
@@ -50,16 +56,28 @@ const shellPages: PageRoute[] = [
   { path: paths.ums, Page: lazy(() => import('../features/account/users/routes/ums-page.tsx'), ['users']) },
   { path: paths.umsAddUser, Page: lazy(() => import('../features/account/users/routes/add-user-page.tsx'), ['users']) },
   { path: paths.consigner, to: paths.consignerVehicles },
-  { path: paths.consignerVehicles, Page: lazy(() => import('../features/operations/consigner/routes/consigner-vehicles-page.tsx'), ['consigner']) },
-  { path: paths.consignerTrips, Page: lazy(() => import('../features/operations/consigner/routes/consigner-trips-page.tsx'), ['consigner']) },
+  {
+    path: paths.consignerVehicles,
+    Page: lazy(() => import('../features/operations/consigner/routes/consigner-vehicles-page.tsx'), ['consigner']),
+  },
+  {
+    path: paths.consignerTrips,
+    Page: lazy(() => import('../features/operations/consigner/routes/consigner-trips-page.tsx'), ['consigner']),
+  },
   { path: paths.consignerTripPay, Page: lazy(() => import('../features/money/payments/routes/consigner-trip-pay-page.tsx'), ['payments']) },
-  { path: paths.consignerReports, Page: lazy(() => import('../features/operations/consigner/routes/consigner-reports-page.tsx'), ['consigner']) },
+  {
+    path: paths.consignerReports,
+    Page: lazy(() => import('../features/operations/consigner/routes/consigner-reports-page.tsx'), ['consigner']),
+  },
   { path: paths.fastag, Page: lazy(() => import('../features/money/fastag/routes/fastag-list-page.tsx'), ['fastag']) },
   { path: paths.fastagDetails, Page: lazy(() => import('../features/money/fastag/routes/fastag-details-page.tsx'), ['fastag']) },
   { path: paths.fastagPassbook, Page: lazy(() => import('../features/money/wallet/routes/passbook-page.tsx'), ['wallet']) },
   {
     path: paths.adminLoads,
-    Page: lazy(() => import('../features/marketplace/loads/routes/consigner-loads-page.tsx').then((m) => ({ default: m.AdminLoadsPage })), ['loads']),
+    Page: lazy(
+      () => import('../features/marketplace/loads/routes/consigner-loads-page.tsx').then((m) => ({ default: m.AdminLoadsPage })),
+      ['loads'],
+    ),
   },
   { path: paths.adminPods, Page: lazy(() => import('../features/trips/pod/routes/admin-pod-review-page.tsx'), ['pod']) },
   // support area: the desk
@@ -68,11 +86,20 @@ const shellPages: PageRoute[] = [
   { path: paths.adminRateCards, Page: lazy(() => import('../features/support/support/routes/admin-rate-cards-page.tsx'), ['support']) },
   { path: paths.consignerLoads, Page: lazy(() => import('../features/marketplace/loads/routes/consigner-loads-page.tsx'), ['loads']) },
   // operations
-  { path: paths.adminConsignments, Page: lazy(() => import('../features/operations/operations/routes/update-consignment-page.tsx'), ['operations']) },
+  {
+    path: paths.adminConsignments,
+    Page: lazy(() => import('../features/operations/operations/routes/update-consignment-page.tsx'), ['operations']),
+  },
   { path: paths.workflow, Page: lazy(() => import('../features/operations/operations/routes/workflow-page.tsx'), ['operations']) },
-  { path: paths.workflowScheduled, Page: lazy(() => import('../features/operations/operations/routes/scheduled-page.tsx'), ['operations']) },
+  {
+    path: paths.workflowScheduled,
+    Page: lazy(() => import('../features/operations/operations/routes/scheduled-page.tsx'), ['operations']),
+  },
   { path: paths.workflowDocket, Page: lazy(() => import('../features/operations/operations/routes/docket-page.tsx'), ['operations']) },
-  { path: paths.workflowCollection, Page: lazy(() => import('../features/operations/operations/routes/collection-page.tsx'), ['operations']) },
+  {
+    path: paths.workflowCollection,
+    Page: lazy(() => import('../features/operations/operations/routes/collection-page.tsx'), ['operations']),
+  },
   { path: paths.addMoney, Page: lazy(() => import('../features/money/payments/routes/add-money-page.tsx'), ['payments']) },
   { path: paths.payment, Page: lazy(() => import('../features/money/payments/routes/payment-page.tsx'), ['payments']) },
   { path: paths.paymentResult, Page: lazy(() => import('../features/money/payments/routes/payment-result-page.tsx'), ['payments']) },
@@ -100,11 +127,17 @@ const webViewPages: PageRoute[] = [
   { path: paths.activeLoadDetails, Page: lazy(() => import('../features/marketplace/quotes/routes/load-details-page.tsx'), ['quotes']) },
   {
     path: paths.loadingPoint,
-    Page: lazy(() => import('../features/marketplace/loads/routes/load-points-page.tsx').then((m) => ({ default: m.LoadingPointPage })), ['loads']),
+    Page: lazy(
+      () => import('../features/marketplace/loads/routes/load-points-page.tsx').then((m) => ({ default: m.LoadingPointPage })),
+      ['loads'],
+    ),
   },
   {
     path: paths.unloadingPoint,
-    Page: lazy(() => import('../features/marketplace/loads/routes/load-points-page.tsx').then((m) => ({ default: m.UnloadingPointPage })), ['loads']),
+    Page: lazy(
+      () => import('../features/marketplace/loads/routes/load-points-page.tsx').then((m) => ({ default: m.UnloadingPointPage })),
+      ['loads'],
+    ),
   },
   { path: paths.whatsappDemand, Page: lazy(() => import('../features/marketplace/loads/routes/whatsapp-demand-page.tsx'), ['loads']) },
   { path: paths.tokenPayment, Page: lazy(() => import('../features/marketplace/tokens/routes/token-payment-page.tsx'), ['tokens']) },
@@ -114,7 +147,10 @@ const webViewPages: PageRoute[] = [
   { path: paths.marketplaceActiveLoads, to: paths.activeLoads },
   { path: paths.driverDetailsUpdate, Page: lazy(() => import('../features/trips/trips/routes/driver-details-update-page.tsx'), ['trips']) },
   { path: paths.ticketsChat, Page: lazy(() => import('../features/support/support/routes/ticket-chat-page.tsx'), ['support']) },
-  { path: paths.subscriptionPage, Page: lazy(() => import('../features/money/subscription/routes/subscription-page.tsx'), ['subscription']) },
+  {
+    path: paths.subscriptionPage,
+    Page: lazy(() => import('../features/money/subscription/routes/subscription-page.tsx'), ['subscription']),
+  },
   {
     path: paths.subscriptionStatus,
     Page: lazy(() => import('../features/money/subscription/routes/subscription-status-page.tsx'), ['subscription']),
@@ -130,7 +166,10 @@ const webViewPages: PageRoute[] = [
   { path: paths.buyGps, Page: lazy(() => import('../features/fleet/fleet/routes/buy-gps-page.tsx'), ['fleet']) },
   // account (issue 13)
   { path: paths.operatorProfile, Page: lazy(() => import('../features/account/account/routes/operator-profile-page.tsx'), ['account']) },
-  { path: paths.operatorTdsDeclaration, Page: lazy(() => import('../features/account/account/routes/tds-declaration-page.tsx'), ['account']) },
+  {
+    path: paths.operatorTdsDeclaration,
+    Page: lazy(() => import('../features/account/account/routes/tds-declaration-page.tsx'), ['account']),
+  },
   { path: paths.onboardingOperator, Page: lazy(() => import('../features/account/account/routes/onboarding-page.tsx'), ['account']) },
 ];
 

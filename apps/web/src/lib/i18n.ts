@@ -16,15 +16,15 @@ type Strings = Record<string, unknown>;
 
 /**
  * Shared areas (common, shell) live in src/locales; each feature adds its own namespace, named
- * after its folder, in src/features/<domain>/locales/{en,hi}.json — no central file to edit.
+ * after its domain's folder, in src/features/<group>/<domain>/locales/{en,hi}.json — no central file to edit.
  * Only the English texts the login page needs are in the first bundle (ADR 151). The Hindi ones arrive
  * as a chunk of their own, loaded only for a Hindi reader (before the first render, see main.tsx, or
  * when the language is switched); a feature's texts arrive, in the reader's language only, with the
  * first page after login that is that feature's (`loadFeatureLocales`, ADR 089), which keeps the
  * JavaScript of /operatorlogin and of each page small on a cheap phone.
  */
-const eagerEnglish = import.meta.glob<Strings>('../features/auth/locales/en.json', { eager: true, import: 'default' });
-const authHindi = import.meta.glob<Strings>('../features/auth/locales/hi.json', { import: 'default' });
+const eagerEnglish = import.meta.glob<Strings>('../features/account/auth/locales/en.json', { eager: true, import: 'default' });
+const authHindi = import.meta.glob<Strings>('../features/account/auth/locales/hi.json', { import: 'default' });
 /** The Hindi shared texts (src/locales/hi.json holds one namespace per top-level key) and the login page's. */
 async function loadSharedHindi(): Promise<Record<string, Strings>> {
   const [shared, ...auth] = await Promise.all([
@@ -33,12 +33,12 @@ async function loadSharedHindi(): Promise<Record<string, Strings>> {
   ]);
   return { ...shared, ...(auth[0] ? { auth: auth[0] } : {}) };
 }
-const featureFiles = import.meta.glob<Strings>(['../features/*/locales/*.json', '!../features/auth/locales/*.json'], {
+const featureFiles = import.meta.glob<Strings>(['../features/*/*/locales/*.json', '!../features/account/auth/locales/*.json'], {
   import: 'default',
 });
 
 function namespaceOf(file: string): [string, Language] | undefined {
-  const match = file.match(/features\/([^/]+)\/locales\/(en|hi)\.json$/);
+  const match = file.match(/features\/[^/]+\/([^/]+)\/locales\/(en|hi)\.json$/);
   return match ? [match[1] as string, match[2] as Language] : undefined;
 }
 

@@ -18,9 +18,9 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../components/page-title.tsx';
 // account (issue 13): the app config's vehicle availability card
 import { VehicleAvailabilityCard } from '../../features/account/account/components/config-prompts.tsx';
-import { tagsBelowMinimumQueryOptions } from '../../features/money/fastag/api/get-fastag-list.ts';
 import { demandsQueryOptions } from '../../features/marketplace/loads/api/get-demands.ts';
 import { loadTabsQueryOptions } from '../../features/marketplace/loads/api/get-load-tabs.ts';
+import { tagsBelowMinimumQueryOptions } from '../../features/money/fastag/api/get-fastag-list.ts';
 import { adminPodQueueQueryOptions } from '../../features/trips/pod/api/admin-pods.ts';
 import { tripsQueryOptions } from '../../features/trips/trips/api/get-trips.ts';
 import { formatNumber } from '../../lib/format.ts';

@@ -1,4 +1,3 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import {
   appSearchQuerySchema,
   autocompleteQuerySchema,
@@ -10,6 +9,7 @@ import {
   savedPlaceSchema,
   savedPlacesResponseSchema,
 } from '@bhada/contracts/account/places';
+import { envelopeSchema } from '@bhada/contracts/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

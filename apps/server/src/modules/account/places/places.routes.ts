@@ -1,5 +1,5 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import { placeSearchQuerySchema, placeSearchResponseSchema } from '@bhada/contracts/account/places';
+import { envelopeSchema } from '@bhada/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.ts';
 import { actorOf, requireAuth } from '../../../plugins/auth.ts';

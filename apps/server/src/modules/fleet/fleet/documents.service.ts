@@ -1,6 +1,12 @@
-import { EXPIRING_DOC_TYPES, EXPIRY_WARNING_DAYS, FLEET_MESSAGES, formatVehicleNumber, type VehicleDocType } from '@bhada/contracts/fleet/fleet';
-import { extensionOf, FILE_KINDS, MAX_FILE_BYTES, POD_MESSAGES, UPLOAD_URL_TTL_SECONDS } from '@bhada/contracts/trips/pod';
+import {
+  EXPIRING_DOC_TYPES,
+  EXPIRY_WARNING_DAYS,
+  FLEET_MESSAGES,
+  formatVehicleNumber,
+  type VehicleDocType,
+} from '@bhada/contracts/fleet/fleet';
 import { istDay } from '@bhada/contracts/time';
+import { extensionOf, FILE_KINDS, MAX_FILE_BYTES, POD_MESSAGES, UPLOAD_URL_TTL_SECONDS } from '@bhada/contracts/trips/pod';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { randomToken } from '../../../lib/crypto.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';

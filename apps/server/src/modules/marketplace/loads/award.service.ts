@@ -1,5 +1,5 @@
-import { formatPaisa } from '@bhada/contracts/money/amounts';
 import { LOAD_EVENT_TYPES } from '@bhada/contracts/marketplace/quotes';
+import { formatPaisa } from '@bhada/contracts/money/amounts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 import * as desk from './load-desk.service.ts';

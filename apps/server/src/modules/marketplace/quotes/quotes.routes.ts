@@ -1,6 +1,11 @@
 import { envelopeSchema } from '@bhada/contracts/common';
 import { quoteViewSchema } from '@bhada/contracts/marketplace/loads';
-import { QUOTES_MESSAGES, quoteQualityQuerySchema, quoteQualityResponseSchema, submitQuoteRequestSchema } from '@bhada/contracts/marketplace/quotes';
+import {
+  QUOTES_MESSAGES,
+  quoteQualityQuerySchema,
+  quoteQualityResponseSchema,
+  submitQuoteRequestSchema,
+} from '@bhada/contracts/marketplace/quotes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/reply.ts';

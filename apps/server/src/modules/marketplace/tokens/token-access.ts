@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { roadKm } from '../../../lib/geo.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
-import { type DemandRow, findDemand } from '../board/demands.repository.ts';
 import { accounts } from '../../money/ledger/accounts.ts';
+import { type DemandRow, findDemand } from '../board/demands.repository.ts';
 import * as repo from './tokens.repository.ts';
 
 /** What every token call shares: who may see the load, and how a token and a vehicle are shown. */

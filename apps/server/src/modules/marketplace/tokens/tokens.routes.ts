@@ -1,4 +1,3 @@
-import { IDEMPOTENCY_HEADER } from '@bhada/contracts/money/ledger';
 import { LOAD_EVENT_TYPES } from '@bhada/contracts/marketplace/quotes';
 import {
   cancelTokenPreviewSchema,
@@ -20,6 +19,7 @@ import {
   vehicleDetailSchema,
   vehicleDetailsRequestSchema,
 } from '@bhada/contracts/marketplace/tokens';
+import { IDEMPOTENCY_HEADER } from '@bhada/contracts/money/ledger';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

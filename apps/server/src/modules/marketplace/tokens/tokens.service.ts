@@ -13,13 +13,13 @@ import { type Db, inTransaction } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
-import { moveLoad } from '../board/demand-state.ts';
-import { lockDemand } from '../board/demands.repository.ts';
 import { accounts } from '../../money/ledger/accounts.ts';
 import { balanceOf, type Leg, postEntry, withIdempotency } from '../../money/ledger/ledger.service.ts';
 // operations
 import { consignmentForConfirmedLoad } from '../../operations/operations/trip-consignment.service.ts';
 import { cancelForToken, findTripState, lockCancellable } from '../../trips/trips/trip-state.ts';
+import { moveLoad } from '../board/demand-state.ts';
+import { lockDemand } from '../board/demands.repository.ts';
 import { escrow, fits, laneName, toRupees, toToken, vehicleNumberOf, wallet, wonDemand } from './token-access.ts';
 import * as repo from './tokens.repository.ts';
 

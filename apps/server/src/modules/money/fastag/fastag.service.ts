@@ -1,3 +1,4 @@
+import { parseRupeeAmount } from '@bhada/contracts/money/amounts';
 import {
   type AccountRequest,
   type AccountResponse,
@@ -17,7 +18,6 @@ import {
   type TxnOverviewResponse,
 } from '@bhada/contracts/money/fastag';
 import { LEDGER_ERRORS } from '@bhada/contracts/money/ledger';
-import { parseRupeeAmount } from '@bhada/contracts/money/amounts';
 import type { Db } from '../../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';

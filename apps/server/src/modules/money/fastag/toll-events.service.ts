@@ -1,4 +1,10 @@
-import { FASTAG_ERRORS, FASTAG_MESSAGES, type TollBatchResponse, type TollEvent, type TollWebhookResponse } from '@bhada/contracts/money/fastag';
+import {
+  FASTAG_ERRORS,
+  FASTAG_MESSAGES,
+  type TollBatchResponse,
+  type TollEvent,
+  type TollWebhookResponse,
+} from '@bhada/contracts/money/fastag';
 import { LEDGER_ERRORS, LEDGER_MESSAGES } from '@bhada/contracts/money/ledger';
 import { type Db, inTransaction } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';

@@ -1,5 +1,5 @@
-import { envelopeSchema } from '@bhada/contracts/common';
 import type { PermissionCode } from '@bhada/contracts/account/users';
+import { envelopeSchema } from '@bhada/contracts/common';
 import {
   passbookQuerySchema,
   passbookResponseSchema,

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { fundWallet, insertConsigner, insertOperator, insertVehicle } from '../../../../test/factories.ts';
 import { demands, demandTokens as tokens, tripEvents, trips } from '../../../db/schema/index.ts';
-import { accounts } from '../../money/ledger/accounts.ts';
-import { balanceOf, checkLedger } from '../../money/ledger/ledger.service.ts';
 import { awardLoad } from '../../marketplace/loads/load-desk.service.ts';
 import { insertLoad } from '../../marketplace/loads/loads.test-helpers.ts';
+import { accounts } from '../../money/ledger/accounts.ts';
+import { balanceOf, checkLedger } from '../../money/ledger/ledger.service.ts';
 
 /**
  * The marketplace's token cancel ends the trip through the trip's own state rules (ADR 030):

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { insertVehicle } from '../../../../test/factories.ts';
 import { useTestApp } from '../../../../test/harness/index.ts';
+import { busyVehicleIds } from '../../marketplace/tokens/tokens.repository.ts';
 import { accounts } from '../../money/ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../../money/ledger/ledger.service.ts';
-import { busyVehicleIds } from '../../marketplace/tokens/tokens.repository.ts';
 import { insertTrip } from './trips.test-factory.ts';
 
 const ctx = useTestApp();

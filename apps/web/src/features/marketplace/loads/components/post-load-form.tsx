@@ -1,5 +1,5 @@
-import { type PostLoadRequest, postLoadRequestSchema } from '@bhada/contracts/marketplace/loads';
 import type { Place } from '@bhada/contracts/account/places';
+import { type PostLoadRequest, postLoadRequestSchema } from '@bhada/contracts/marketplace/loads';
 import { Alert, Button, Grid, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

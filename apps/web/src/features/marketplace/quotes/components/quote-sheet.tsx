@@ -1,7 +1,7 @@
 import type { LoadDetail } from '@bhada/contracts/marketplace/loads';
 import { PRICE_MAX_RUPEES, PRICE_MIN_RUPEES } from '@bhada/contracts/marketplace/loads';
-import { formatRupees } from '@bhada/contracts/money/amounts';
 import { submitQuoteRequestSchema } from '@bhada/contracts/marketplace/quotes';
+import { formatRupees } from '@bhada/contracts/money/amounts';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';

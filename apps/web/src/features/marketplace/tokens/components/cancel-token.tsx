@@ -1,5 +1,5 @@
-import { formatRupees } from '@bhada/contracts/money/amounts';
 import type { CancelTokenResponse } from '@bhada/contracts/marketplace/tokens';
+import { formatRupees } from '@bhada/contracts/money/amounts';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';

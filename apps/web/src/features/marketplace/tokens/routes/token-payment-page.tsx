@@ -1,5 +1,5 @@
-import { formatRupees } from '@bhada/contracts/money/amounts';
 import { vehicleDetailsRequestSchema } from '@bhada/contracts/marketplace/tokens';
+import { formatRupees } from '@bhada/contracts/money/amounts';
 import { Alert, Button, Card, Container, Group, Radio, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-import type { FastagRow } from '@bhada/contracts/money/fastag';
 import { formatRupees } from '@bhada/contracts/money/amounts';
+import type { FastagRow } from '@bhada/contracts/money/fastag';
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
-import type { FastagRow } from '@bhada/contracts/money/fastag';
 import { paisaToRupees, parseRupeeAmount } from '@bhada/contracts/money/amounts';
+import type { FastagRow } from '@bhada/contracts/money/fastag';
 import { useTranslation } from 'react-i18next';
 import { SHORT_TOAST_TIMEOUT_MS, toast } from '../../../../lib/notify.ts';
 import { useUpdateAccount } from '../api/update-account.ts';

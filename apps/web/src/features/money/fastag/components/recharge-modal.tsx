@@ -1,5 +1,5 @@
-import type { FastagRow } from '@bhada/contracts/money/fastag';
 import { formatPaisa, paisaToRupees, parseRupeeAmount } from '@bhada/contracts/money/amounts';
+import type { FastagRow } from '@bhada/contracts/money/fastag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../../../lib/http.ts';

@@ -1,5 +1,5 @@
-import type { TxnRow } from '@bhada/contracts/money/fastag';
 import { formatRupees } from '@bhada/contracts/money/amounts';
+import type { TxnRow } from '@bhada/contracts/money/fastag';
 import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VirtualRows } from '../../../../components/virtual-rows.tsx';

@@ -1,5 +1,5 @@
-import type { TxnRow, TxnType } from '@bhada/contracts/money/fastag';
 import { formatRupees } from '@bhada/contracts/money/amounts';
+import type { TxnRow, TxnType } from '@bhada/contracts/money/fastag';
 import {
   ActionIcon,
   Alert,

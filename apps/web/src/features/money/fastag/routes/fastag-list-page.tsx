@@ -1,5 +1,5 @@
-import type { FastagRow } from '@bhada/contracts/money/fastag';
 import { formatPaisa } from '@bhada/contracts/money/amounts';
+import type { FastagRow } from '@bhada/contracts/money/fastag';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBook, IconFileReport, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,8 @@
-import { type CreateCollectionRequest, collectionEnumsResponseSchema, collectionsResponseSchema } from '@bhada/contracts/operations/operations';
+import {
+  type CreateCollectionRequest,
+  collectionEnumsResponseSchema,
+  collectionsResponseSchema,
+} from '@bhada/contracts/operations/operations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, newIdempotencyKey } from '../../../../lib/http.ts';
 import { operationsKeys } from './consignments.ts';

@@ -1,5 +1,5 @@
-import { reasonsResponseSchema } from '@bhada/contracts/trips/trips';
 import { operatorVehiclesResponseSchema } from '@bhada/contracts/account/users';
+import { reasonsResponseSchema } from '@bhada/contracts/trips/trips';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../../lib/http.ts';
