@@ -10,7 +10,7 @@ const AREAS = ['platform', 'account', 'marketplace', 'trips', 'fleet', 'money', 
 
 function readDecision(file) {
   const lines = readFileSync(dir + file, 'utf8').split('\n');
-  const title = lines[0].replace(/^#\s*\d+\s*[—-]\s*/, '').trim();
+  const title = lines[0].replace(/^#\s*\d+\s*[—.:-]\s*/, '').trim();
   const field = (name) =>
     lines
       .slice(1, 10)
