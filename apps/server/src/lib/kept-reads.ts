@@ -74,7 +74,7 @@ export const KEPT_READS: readonly KeptRead[] = [
     key: 'operator id, filter',
     store: 'tenant-reads',
     staleWhen: [{ table: 'trips', columns: ['operator_id', 'state', 'created_at'], on: ALL, announces: 'o:' }],
-    twoProcessTest: 'apps/server/src/modules/trips/trips-list.test.ts',
+    twoProcessTest: 'apps/server/src/modules/trips/trips/trips-list.test.ts',
     decision: '172',
   },
   {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FLEET_MESSAGES, GPS_ORDER_STATUSES } from '@bhada/contracts/fleet/fleet';
 import { LOADS_MESSAGES } from '@bhada/contracts/marketplace/loads';
@@ -37,9 +37,17 @@ function serverSamples(): Set<string> {
 /** Messages the contracts hold: every *_MESSAGES table and *_MESSAGE constant, and every zod message literal. */
 async function contractSamples(): Promise<Set<string>> {
   const found = new Set<string>();
-  for (const dir of readdirSync(CONTRACTS)) {
-    const file = join(CONTRACTS, dir, 'index.ts');
-    if (!statSync(join(CONTRACTS, dir)).isDirectory()) continue;
+  // every domain's index: the shared folders beside the groups, and each group's domains
+  const dirs = readdirSync(CONTRACTS).flatMap((top) => {
+    const at = join(CONTRACTS, top);
+    if (!statSync(at).isDirectory()) return [];
+    if (existsSync(join(at, 'index.ts'))) return [at];
+    return readdirSync(at)
+      .map((d) => join(at, d))
+      .filter((d) => existsSync(join(d, 'index.ts')));
+  });
+  for (const dir of dirs) {
+    const file = join(dir, 'index.ts');
     const mod = (await import(file)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
       if (/_MESSAGE$/.test(name) && typeof value === 'string') found.add(value);
