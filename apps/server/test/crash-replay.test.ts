@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { internetChargePaisa } from '@bhada/contracts/payments';
+import { internetChargePaisa } from '@bhada/contracts/money/payments';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { hmac } from '../src/lib/crypto.ts';
 import { repoRoot } from '../src/lib/paths.ts';
-import { checkLedger } from '../src/modules/ledger/ledger.service.ts';
+import { checkLedger } from '../src/modules/money/ledger/ledger.service.ts';
 
 /**
  * The real server process on its embedded database: concurrent wallet top-ups through the sandbox, Fastag

@@ -1,11 +1,11 @@
-import type { PermissionCode } from '@bhada/contracts/users';
+import type { PermissionCode } from '@bhada/contracts/account/users';
 import { type Db, inTransaction } from '../src/db/client.ts';
 import { consigners, drivers, operators, rolePermissions, roles, sessions, users, vehicles } from '../src/db/schema/index.ts';
 import { randomToken, sha256 } from '../src/lib/crypto.ts';
 import { newId } from '../src/lib/ids.ts';
 import { asConsignerCode, asOperatorId, type ConsignerCode, type OperatorId } from '../src/lib/tenancy.ts';
-import { type AccountRef, accounts } from '../src/modules/ledger/accounts.ts';
-import { postEntry } from '../src/modules/ledger/ledger.service.ts';
+import { type AccountRef, accounts } from '../src/modules/money/ledger/accounts.ts';
+import { postEntry } from '../src/modules/money/ledger/ledger.service.ts';
 
 let phoneSeq = 7000000000 + Math.floor(Math.random() * 900000) * 1000;
 /** a unique valid Indian mobile number per call */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmac } from '../src/lib/crypto.ts';
-import { checkLedger, MAX_ACCOUNT_PAISA, postEntry } from '../src/modules/ledger/ledger.service.ts';
+import { checkLedger, MAX_ACCOUNT_PAISA, postEntry } from '../src/modules/money/ledger/ledger.service.ts';
 import { createTestApp, type TestApp } from './app.ts';
 
 let t: TestApp;

@@ -1,13 +1,13 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { asOperatorId, type ConsignerCode, type OperatorId } from '../src/lib/tenancy.ts';
-import * as demandsRepo from '../src/modules/demands/demands.repository.ts';
-import * as fastagRepo from '../src/modules/fastag/fastag.repository.ts';
-import * as quotesRepo from '../src/modules/quotes/quotes.repository.ts';
-import * as subscriptionRepo from '../src/modules/subscription/subscription.repository.ts';
-import * as tokensRepo from '../src/modules/tokens/tokens.repository.ts';
-import * as tripsRepo from '../src/modules/trips/trips.repository.ts';
-import * as tripListsRepo from '../src/modules/trips/trips-list.repository.ts';
+import * as demandsRepo from '../src/modules/marketplace/board/demands.repository.ts';
+import * as fastagRepo from '../src/modules/money/fastag/fastag.repository.ts';
+import * as quotesRepo from '../src/modules/marketplace/quotes/quotes.repository.ts';
+import * as subscriptionRepo from '../src/modules/money/subscription/subscription.repository.ts';
+import * as tokensRepo from '../src/modules/marketplace/tokens/tokens.repository.ts';
+import * as tripsRepo from '../src/modules/trips/trips/trips.repository.ts';
+import * as tripListsRepo from '../src/modules/trips/trips/trips-list.repository.ts';
 
 /**
  * Tenancy lives in the types (ADR 086): these lines are checked by `npm run typecheck`; each

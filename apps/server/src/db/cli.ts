@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { checkLedger } from '../modules/ledger/ledger.service.ts';
+import { checkLedger } from '../modules/money/ledger/ledger.service.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
 import { openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';

@@ -1,20 +1,20 @@
-import type { AUTH_ERRORS } from '@bhada/contracts/auth';
+import type { AUTH_ERRORS } from '@bhada/contracts/account/auth';
 import type { COMMON_ERRORS } from '@bhada/contracts/common';
-import type { FASTAG_ERRORS } from '@bhada/contracts/fastag';
-import type { LEDGER_ERRORS } from '@bhada/contracts/ledger';
-import type { LOADS_ERRORS } from '@bhada/contracts/loads';
+import type { FASTAG_ERRORS } from '@bhada/contracts/money/fastag';
+import type { LEDGER_ERRORS } from '@bhada/contracts/money/ledger';
+import type { LOADS_ERRORS } from '@bhada/contracts/marketplace/loads';
 // operations
-import type { OPERATIONS_ERRORS } from '@bhada/contracts/operations';
-import type { PAYMENTS_ERRORS } from '@bhada/contracts/payments';
-import type { POD_ERRORS } from '@bhada/contracts/pod';
-import type { QUOTES_ERRORS } from '@bhada/contracts/quotes';
-import type { SUBSCRIPTION_ERRORS } from '@bhada/contracts/subscription';
-import type { SUPPORT_ERRORS } from '@bhada/contracts/support';
-import type { TOKENS_ERRORS } from '@bhada/contracts/tokens';
-import type { TRACKING_ERRORS } from '@bhada/contracts/tracking';
-import type { TRIPS_ERRORS } from '@bhada/contracts/trips';
-import type { USERS_ERRORS } from '@bhada/contracts/users';
-import type { WALLET_ERRORS } from '@bhada/contracts/wallet';
+import type { OPERATIONS_ERRORS } from '@bhada/contracts/operations/operations';
+import type { PAYMENTS_ERRORS } from '@bhada/contracts/money/payments';
+import type { POD_ERRORS } from '@bhada/contracts/trips/pod';
+import type { QUOTES_ERRORS } from '@bhada/contracts/marketplace/quotes';
+import type { SUBSCRIPTION_ERRORS } from '@bhada/contracts/money/subscription';
+import type { SUPPORT_ERRORS } from '@bhada/contracts/support/support';
+import type { TOKENS_ERRORS } from '@bhada/contracts/marketplace/tokens';
+import type { TRACKING_ERRORS } from '@bhada/contracts/trips/tracking';
+import type { TRIPS_ERRORS } from '@bhada/contracts/trips/trips';
+import type { USERS_ERRORS } from '@bhada/contracts/account/users';
+import type { WALLET_ERRORS } from '@bhada/contracts/money/wallet';
 
 import type { IssueLike } from './server-messages.ts';
 

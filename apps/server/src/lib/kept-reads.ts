@@ -52,7 +52,7 @@ export const KEPT_READS: readonly KeptRead[] = [
       { table: 'users', columns: '*', on: ['UPDATE', 'DELETE'], announces: 'u:' },
       { table: 'role_permissions', columns: '*', on: ALL, announces: 'r:' },
     ],
-    twoProcessTest: 'apps/server/src/modules/auth/session-cache.test.ts',
+    twoProcessTest: 'apps/server/src/modules/account/auth/session-cache.test.ts',
     decision: '153',
   },
   {
@@ -65,7 +65,7 @@ export const KEPT_READS: readonly KeptRead[] = [
       { table: 'role_permissions', columns: '*', on: ALL, announces: 'o:' },
       { table: 'users', columns: ['operator_id', 'role_id'], on: ALL, announces: 'o:' },
     ],
-    twoProcessTest: 'apps/server/src/modules/users/roles-cache.test.ts',
+    twoProcessTest: 'apps/server/src/modules/account/users/roles-cache.test.ts',
     decision: '165',
   },
   {
@@ -86,7 +86,7 @@ export const KEPT_READS: readonly KeptRead[] = [
       { table: 'fastags', columns: ['operator_id', 'vehicle_id'], on: ALL, announces: 'o:' },
       { table: 'vehicles', columns: ['operator_id', 'number'], on: ALL, announces: 'o:' },
     ],
-    twoProcessTest: 'apps/server/src/modules/fastag/fastag-lists.test.ts',
+    twoProcessTest: 'apps/server/src/modules/money/fastag/fastag-lists.test.ts',
     decision: '172',
   },
   {
@@ -104,7 +104,7 @@ export const KEPT_READS: readonly KeptRead[] = [
         announces: 'o:board:',
       },
     ],
-    twoProcessTest: 'apps/server/src/modules/loads/open-cells.test.ts',
+    twoProcessTest: 'apps/server/src/modules/marketplace/loads/open-cells.test.ts',
     decision: '192',
   },
   {
@@ -113,7 +113,7 @@ export const KEPT_READS: readonly KeptRead[] = [
     key: 'the marketplace (one entry)',
     store: 'tenant-reads',
     staleWhen: [{ table: 'demands', columns: '*', on: ALL, announces: 'o:*' }],
-    twoProcessTest: 'apps/server/src/modules/loads/open-cells.test.ts',
+    twoProcessTest: 'apps/server/src/modules/marketplace/loads/open-cells.test.ts',
     decision: '173',
   },
   {
@@ -123,7 +123,7 @@ export const KEPT_READS: readonly KeptRead[] = [
     store: 'self-checked',
     // reused only while the vehicle's newest row is the one it was read with, checked on every use (ADR 154)
     staleWhen: [],
-    twoProcessTest: 'apps/server/src/modules/fastag/fastag-lists.test.ts',
+    twoProcessTest: 'apps/server/src/modules/money/fastag/fastag-lists.test.ts',
     decision: '154',
   },
 ];

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { FLEET_MESSAGES, GPS_ORDER_STATUSES } from '@bhada/contracts/fleet';
-import { LOADS_MESSAGES } from '@bhada/contracts/loads';
-import { OPERATIONS_MESSAGES } from '@bhada/contracts/operations';
-import { PAYMENTS_MESSAGES } from '@bhada/contracts/payments';
-import { TRIP_STATES } from '@bhada/contracts/trips';
+import { FLEET_MESSAGES, GPS_ORDER_STATUSES } from '@bhada/contracts/fleet/fleet';
+import { LOADS_MESSAGES } from '@bhada/contracts/marketplace/loads';
+import { OPERATIONS_MESSAGES } from '@bhada/contracts/operations/operations';
+import { PAYMENTS_MESSAGES } from '@bhada/contracts/money/payments';
+import { TRIP_STATES } from '@bhada/contracts/trips/trips';
 import { describe, expect, it } from 'vitest';
 import { sourceFiles } from '../../test/source-files.ts';
-import { stageMismatch } from '../modules/trips/trip-state.ts';
+import { stageMismatch } from '../modules/trips/trips/trip-state.ts';
 import { STATUS_BY_CODE } from './errors.ts';
 import { hasHindi, type IssueLike, issueText, messageText } from './server-messages.ts';
 

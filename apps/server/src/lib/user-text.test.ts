@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAYMENTS_MESSAGES } from '@bhada/contracts/payments';
-import { WALLET_MESSAGES } from '@bhada/contracts/wallet';
+import { PAYMENTS_MESSAGES } from '@bhada/contracts/money/payments';
+import { WALLET_MESSAGES } from '@bhada/contracts/money/wallet';
 import { describe, expect, it } from 'vitest';
 import { sourceFiles } from '../../test/source-files.ts';
 import { memoText, planTitleText, remarksText, textLocale } from './user-text.ts';

@@ -1,12 +1,12 @@
-import type { UserKind } from '@bhada/contracts/auth';
-import type { PermissionCode } from '@bhada/contracts/users';
+import type { UserKind } from '@bhada/contracts/account/auth';
+import type { PermissionCode } from '@bhada/contracts/account/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 import type { ConsignerCode, OperatorId } from '../lib/tenancy.ts';
 import { TenantReadCache } from '../lib/tenant-read-cache.ts';
-import { resolveSession } from '../modules/auth/auth.service.ts';
-import { SessionCache } from '../modules/auth/session-cache.ts';
+import { resolveSession } from '../modules/account/auth/auth.service.ts';
+import { SessionCache } from '../modules/account/auth/session-cache.ts';
 import { type ChangeFeed, followChangeFeed } from './change-feed.ts';
 
 /** Who is calling: resolved once per request from the `token` header. */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { type Clock, type ServiceContext, systemClock } from '../lib/context.ts';
-import { respectingPreferences } from '../modules/account/notification-preferences.ts';
+import { respectingPreferences } from '../modules/account/account/notification-preferences.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

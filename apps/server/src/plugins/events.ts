@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { ok } from '../lib/reply.ts';
 import { canonicalTopics, issueStreamTicket, readStreamTicket, STREAM_TICKET_SECONDS } from '../lib/stream-ticket.ts';
-import { resolveSessionById } from '../modules/auth/auth.service.ts';
+import { resolveSessionById } from '../modules/account/auth/auth.service.ts';
 import { type Actor, actorOf } from './auth.ts';
 
 export interface BusEvent {

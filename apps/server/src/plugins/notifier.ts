@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NotificationKind } from '@bhada/contracts/account';
+import type { NotificationKind } from '@bhada/contracts/account/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transporter } from 'nodemailer';

@@ -1,12 +1,12 @@
-import type { TagClass, TollEvent } from '@bhada/contracts/fastag';
+import type { TagClass, TollEvent } from '@bhada/contracts/money/fastag';
 import { type Db, executeWrite } from '../db/client.ts';
 import { fastags, paymentOrders, tickets } from '../db/schema/index.ts';
-import { lastTollsWrite, type TxnInsert, txnsWrite } from '../modules/fastag/fastag-writes.repository.ts';
-import { autoTopUpAmount } from '../modules/fastag/toll-events.service.ts';
-import { LANES, laneFor, tagClassForTyres, tollFarePaisa } from '../modules/fastag/toll-plazas.ts';
-import { listVehiclesForTags } from '../modules/fastag/toll-simulator.repository.ts';
-import { accounts } from '../modules/ledger/accounts.ts';
-import { type AccountRef, balanceOf, type EntryInput, postEntries } from '../modules/ledger/ledger.service.ts';
+import { lastTollsWrite, type TxnInsert, txnsWrite } from '../modules/money/fastag/fastag-writes.repository.ts';
+import { autoTopUpAmount } from '../modules/money/fastag/toll-events.service.ts';
+import { LANES, laneFor, tagClassForTyres, tollFarePaisa } from '../modules/money/fastag/toll-plazas.ts';
+import { listVehiclesForTags } from '../modules/money/fastag/toll-simulator.repository.ts';
+import { accounts } from '../modules/money/ledger/accounts.ts';
+import { type AccountRef, balanceOf, type EntryInput, postEntries } from '../modules/money/ledger/ledger.service.ts';
 import { OP1003 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 

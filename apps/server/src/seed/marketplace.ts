@@ -5,9 +5,9 @@ import type { TripPoint } from '../db/schema/trips-core.ts';
 import { randomToken } from '../lib/crypto.ts';
 import { roadKm } from '../lib/geo.ts';
 import type { OperatorId } from '../lib/tenancy.ts';
-import { accounts } from '../modules/ledger/accounts.ts';
-import { balanceOf, postEntry } from '../modules/ledger/ledger.service.ts';
-import { curatedPlaces } from '../modules/places/places.repository.ts';
+import { accounts } from '../modules/money/ledger/accounts.ts';
+import { balanceOf, postEntry } from '../modules/money/ledger/ledger.service.ts';
+import { curatedPlaces } from '../modules/account/places/places.repository.ts';
 import { CITIES, DEMO_CONSIGNERS, DEMO_OPERATORS, VEHICLE_MODELS } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 

@@ -14,7 +14,7 @@ import {
   vehicles,
 } from '../db/schema/index.ts';
 import type { ConsignerCode, OperatorId } from '../lib/tenancy.ts';
-import { type EntryInput, postEntries, SYSTEM_OWNER } from '../modules/ledger/ledger.service.ts';
+import { type EntryInput, postEntries, SYSTEM_OWNER } from '../modules/money/ledger/ledger.service.ts';
 import { CITIES, DEMO_CONSIGNERS } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 

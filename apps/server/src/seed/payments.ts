@@ -1,9 +1,9 @@
-import { consignerTdsPaisa, PAYMENTS_MESSAGES } from '@bhada/contracts/payments';
+import { consignerTdsPaisa, PAYMENTS_MESSAGES } from '@bhada/contracts/money/payments';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paymentOrders, sandboxPgSavedCards, trips } from '../db/schema/index.ts';
-import { accounts } from '../modules/ledger/accounts.ts';
-import { postEntry } from '../modules/ledger/ledger.service.ts';
+import { accounts } from '../modules/money/ledger/accounts.ts';
+import { postEntry } from '../modules/money/ledger/ledger.service.ts';
 import { DEMO_OPERATORS } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 

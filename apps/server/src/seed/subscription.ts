@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { membershipOrders, memberships } from '../db/schema/index.ts';
-import { accounts } from '../modules/ledger/accounts.ts';
-import { balanceOf, postEntry } from '../modules/ledger/ledger.service.ts';
+import { accounts } from '../modules/money/ledger/accounts.ts';
+import { balanceOf, postEntry } from '../modules/money/ledger/ledger.service.ts';
 import { OP1002 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { ACTIVE_TRIP_STATES, type TripState } from '@bhada/contracts/trips';
+import { ACTIVE_TRIP_STATES, type TripState } from '@bhada/contracts/trips/trips';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -17,11 +17,11 @@ import {
 import type { TripPoint } from '../db/schema/trips-core.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { OperatorId } from '../lib/tenancy.ts';
-import { accounts } from '../modules/ledger/accounts.ts';
-import { postEntry } from '../modules/ledger/ledger.service.ts';
-import { lanePoint } from '../modules/tracking/geo.ts';
-import { payAdvance, refundOnCancel, settle } from '../modules/trips/trip-money.ts';
-import { HAPPY_PATH } from '../modules/trips/trip-state.ts';
+import { accounts } from '../modules/money/ledger/accounts.ts';
+import { postEntry } from '../modules/money/ledger/ledger.service.ts';
+import { lanePoint } from '../modules/trips/tracking/geo.ts';
+import { payAdvance, refundOnCancel, settle } from '../modules/trips/trips/trip-money.ts';
+import { HAPPY_PATH } from '../modules/trips/trips/trip-state.ts';
 import { CITIES, DEMO_CONSIGNERS, DRIVER_NAMES, OP1001, OP1002, OP1003 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 

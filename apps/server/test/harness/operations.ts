@@ -17,7 +17,7 @@ import type {
   reportRequestsResponseSchema,
   scheduledCountsResponseSchema,
   scheduledResponseSchema,
-} from '@bhada/contracts/operations';
+} from '@bhada/contracts/operations/operations';
 import { type Out, query, type Send } from './index.ts';
 
 type Q = Record<string, string | number | undefined>;

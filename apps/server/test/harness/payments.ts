@@ -9,7 +9,7 @@ import type {
   PaymentResult,
   transactionUpdateRequestSchema,
   transactionUpdateResponseSchema,
-} from '@bhada/contracts/payments';
+} from '@bhada/contracts/money/payments';
 import type { In, Out, Send } from './index.ts';
 
 const MARKETPLACE_WALLET = '/api/rest/tesseract/v1/payment/wallet';

@@ -5,7 +5,7 @@ import type {
   submitPodRequestSchema,
   submitPodResponseSchema,
   TripPodDetails,
-} from '@bhada/contracts/pod';
+} from '@bhada/contracts/trips/pod';
 import type {
   advanceStateRequestSchema,
   cancelConfirmationSchema,
@@ -28,7 +28,7 @@ import type {
   tripStateDetailSchema,
   updateDelayRequestSchema,
   verifyPodRequestSchema,
-} from '@bhada/contracts/trips';
+} from '@bhada/contracts/trips/trips';
 import { type In, type Out, query, type Send } from './index.ts';
 
 const V1 = '/api/rest/tesseract/v1/trip';

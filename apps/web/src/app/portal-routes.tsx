@@ -21,18 +21,18 @@ const SHELL_FEATURES: readonly string[] = [];
 
 const AppLayout = lazy(() => import('./shell/app-layout.tsx'), SHELL_FEATURES);
 const WebViewLayout = lazy(() => import('./shell/web-view-layout.tsx'), SHELL_FEATURES);
-const FleetLoadConfirmationPage = lazy(() => import('../features/tokens/routes/fleet-load-confirmation-page.tsx'), ['tokens']);
-const SharedFleetConfirmationPage = lazy(() => import('../features/tokens/routes/shared-fleet-confirmation-page.tsx'), ['tokens']);
-const TripDetailsPage = lazy(() => import('../features/trips/routes/trip-details-page.tsx'), ['trips']);
+const FleetLoadConfirmationPage = lazy(() => import('../features/marketplace/tokens/routes/fleet-load-confirmation-page.tsx'), ['tokens']);
+const SharedFleetConfirmationPage = lazy(() => import('../features/marketplace/tokens/routes/shared-fleet-confirmation-page.tsx'), ['tokens']);
+const TripDetailsPage = lazy(() => import('../features/trips/trips/routes/trip-details-page.tsx'), ['trips']);
 const TripTrackingCard = lazy(
-  () => import('../features/tracking/components/trip-tracking.tsx').then((m) => ({ default: m.TripTrackingCard })),
+  () => import('../features/trips/tracking/components/trip-tracking.tsx').then((m) => ({ default: m.TripTrackingCard })),
   ['tracking'],
 );
-const PodUploader = lazy(() => import('../features/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })), ['pod']);
-const ReferralJoinPage = lazy(() => import('../features/support/routes/referral-join-page.tsx'), ['support']);
-const PublicPolicyPage = lazy(() => import('../features/account/routes/public-policy-page.tsx'), ['account']);
+const PodUploader = lazy(() => import('../features/trips/pod/components/pod-uploader.tsx').then((m) => ({ default: m.PodUploader })), ['pod']);
+const ReferralJoinPage = lazy(() => import('../features/support/support/routes/referral-join-page.tsx'), ['support']);
+const PublicPolicyPage = lazy(() => import('../features/account/account/routes/public-policy-page.tsx'), ['account']);
 const PublicPoliciesIndexPage = lazy(
-  () => import('../features/account/routes/public-policy-page.tsx').then((m) => ({ default: m.PublicPoliciesIndexPage })),
+  () => import('../features/account/account/routes/public-policy-page.tsx').then((m) => ({ default: m.PublicPoliciesIndexPage })),
   ['account'],
 );
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'), []);
@@ -41,54 +41,54 @@ const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'), []);
 type PageRoute = { path: string; Page: ComponentType; to?: never } | { path: string; to: string; Page?: never };
 
 // one component for a page that two addresses show
-const TripsPage = lazy(() => import('../features/trips/routes/trips-page.tsx'), ['trips']);
-const DocumentsPage = lazy(() => import('../features/fleet/routes/documents-page.tsx'), ['fleet']);
+const TripsPage = lazy(() => import('../features/trips/trips/routes/trips-page.tsx'), ['trips']);
+const DocumentsPage = lazy(() => import('../features/fleet/fleet/routes/documents-page.tsx'), ['fleet']);
 
 /** The portal's pages inside the shell. */
 const shellPages: PageRoute[] = [
   { path: paths.home, Page: lazy(() => import('./pages/home-page.tsx'), ['account']) },
-  { path: paths.ums, Page: lazy(() => import('../features/users/routes/ums-page.tsx'), ['users']) },
-  { path: paths.umsAddUser, Page: lazy(() => import('../features/users/routes/add-user-page.tsx'), ['users']) },
+  { path: paths.ums, Page: lazy(() => import('../features/account/users/routes/ums-page.tsx'), ['users']) },
+  { path: paths.umsAddUser, Page: lazy(() => import('../features/account/users/routes/add-user-page.tsx'), ['users']) },
   { path: paths.consigner, to: paths.consignerVehicles },
-  { path: paths.consignerVehicles, Page: lazy(() => import('../features/consigner/routes/consigner-vehicles-page.tsx'), ['consigner']) },
-  { path: paths.consignerTrips, Page: lazy(() => import('../features/consigner/routes/consigner-trips-page.tsx'), ['consigner']) },
-  { path: paths.consignerTripPay, Page: lazy(() => import('../features/payments/routes/consigner-trip-pay-page.tsx'), ['payments']) },
-  { path: paths.consignerReports, Page: lazy(() => import('../features/consigner/routes/consigner-reports-page.tsx'), ['consigner']) },
-  { path: paths.fastag, Page: lazy(() => import('../features/fastag/routes/fastag-list-page.tsx'), ['fastag']) },
-  { path: paths.fastagDetails, Page: lazy(() => import('../features/fastag/routes/fastag-details-page.tsx'), ['fastag']) },
-  { path: paths.fastagPassbook, Page: lazy(() => import('../features/wallet/routes/passbook-page.tsx'), ['wallet']) },
+  { path: paths.consignerVehicles, Page: lazy(() => import('../features/operations/consigner/routes/consigner-vehicles-page.tsx'), ['consigner']) },
+  { path: paths.consignerTrips, Page: lazy(() => import('../features/operations/consigner/routes/consigner-trips-page.tsx'), ['consigner']) },
+  { path: paths.consignerTripPay, Page: lazy(() => import('../features/money/payments/routes/consigner-trip-pay-page.tsx'), ['payments']) },
+  { path: paths.consignerReports, Page: lazy(() => import('../features/operations/consigner/routes/consigner-reports-page.tsx'), ['consigner']) },
+  { path: paths.fastag, Page: lazy(() => import('../features/money/fastag/routes/fastag-list-page.tsx'), ['fastag']) },
+  { path: paths.fastagDetails, Page: lazy(() => import('../features/money/fastag/routes/fastag-details-page.tsx'), ['fastag']) },
+  { path: paths.fastagPassbook, Page: lazy(() => import('../features/money/wallet/routes/passbook-page.tsx'), ['wallet']) },
   {
     path: paths.adminLoads,
-    Page: lazy(() => import('../features/loads/routes/consigner-loads-page.tsx').then((m) => ({ default: m.AdminLoadsPage })), ['loads']),
+    Page: lazy(() => import('../features/marketplace/loads/routes/consigner-loads-page.tsx').then((m) => ({ default: m.AdminLoadsPage })), ['loads']),
   },
-  { path: paths.adminPods, Page: lazy(() => import('../features/pod/routes/admin-pod-review-page.tsx'), ['pod']) },
+  { path: paths.adminPods, Page: lazy(() => import('../features/trips/pod/routes/admin-pod-review-page.tsx'), ['pod']) },
   // support area: the desk
-  { path: paths.adminSupport, Page: lazy(() => import('../features/support/routes/support-desk-page.tsx'), ['support']) },
-  { path: paths.adminSurveys, Page: lazy(() => import('../features/support/routes/admin-surveys-page.tsx'), ['support']) },
-  { path: paths.adminRateCards, Page: lazy(() => import('../features/support/routes/admin-rate-cards-page.tsx'), ['support']) },
-  { path: paths.consignerLoads, Page: lazy(() => import('../features/loads/routes/consigner-loads-page.tsx'), ['loads']) },
+  { path: paths.adminSupport, Page: lazy(() => import('../features/support/support/routes/support-desk-page.tsx'), ['support']) },
+  { path: paths.adminSurveys, Page: lazy(() => import('../features/support/support/routes/admin-surveys-page.tsx'), ['support']) },
+  { path: paths.adminRateCards, Page: lazy(() => import('../features/support/support/routes/admin-rate-cards-page.tsx'), ['support']) },
+  { path: paths.consignerLoads, Page: lazy(() => import('../features/marketplace/loads/routes/consigner-loads-page.tsx'), ['loads']) },
   // operations
-  { path: paths.adminConsignments, Page: lazy(() => import('../features/operations/routes/update-consignment-page.tsx'), ['operations']) },
-  { path: paths.workflow, Page: lazy(() => import('../features/operations/routes/workflow-page.tsx'), ['operations']) },
-  { path: paths.workflowScheduled, Page: lazy(() => import('../features/operations/routes/scheduled-page.tsx'), ['operations']) },
-  { path: paths.workflowDocket, Page: lazy(() => import('../features/operations/routes/docket-page.tsx'), ['operations']) },
-  { path: paths.workflowCollection, Page: lazy(() => import('../features/operations/routes/collection-page.tsx'), ['operations']) },
-  { path: paths.addMoney, Page: lazy(() => import('../features/payments/routes/add-money-page.tsx'), ['payments']) },
-  { path: paths.payment, Page: lazy(() => import('../features/payments/routes/payment-page.tsx'), ['payments']) },
-  { path: paths.paymentResult, Page: lazy(() => import('../features/payments/routes/payment-result-page.tsx'), ['payments']) },
+  { path: paths.adminConsignments, Page: lazy(() => import('../features/operations/operations/routes/update-consignment-page.tsx'), ['operations']) },
+  { path: paths.workflow, Page: lazy(() => import('../features/operations/operations/routes/workflow-page.tsx'), ['operations']) },
+  { path: paths.workflowScheduled, Page: lazy(() => import('../features/operations/operations/routes/scheduled-page.tsx'), ['operations']) },
+  { path: paths.workflowDocket, Page: lazy(() => import('../features/operations/operations/routes/docket-page.tsx'), ['operations']) },
+  { path: paths.workflowCollection, Page: lazy(() => import('../features/operations/operations/routes/collection-page.tsx'), ['operations']) },
+  { path: paths.addMoney, Page: lazy(() => import('../features/money/payments/routes/add-money-page.tsx'), ['payments']) },
+  { path: paths.payment, Page: lazy(() => import('../features/money/payments/routes/payment-page.tsx'), ['payments']) },
+  { path: paths.paymentResult, Page: lazy(() => import('../features/money/payments/routes/payment-result-page.tsx'), ['payments']) },
   // fleet (issue 12)
   { path: paths.documents, Page: DocumentsPage },
-  { path: paths.drivers, Page: lazy(() => import('../features/fleet/routes/drivers-page.tsx'), ['fleet']) },
-  { path: paths.devices, Page: lazy(() => import('../features/fleet/routes/devices-page.tsx'), ['fleet']) },
-  { path: paths.gpsDashboard, Page: lazy(() => import('../features/fleet/routes/gps-dashboard-page.tsx'), ['fleet']) },
-  { path: paths.adminFleet, Page: lazy(() => import('../features/fleet/routes/admin-fleet-page.tsx'), ['fleet']) },
-  { path: paths.maintenance, Page: lazy(() => import('../features/fleet/routes/maintenance-page.tsx'), ['fleet']) },
-  { path: paths.reports, Page: lazy(() => import('../features/fleet/routes/reports-page.tsx'), ['fleet']) },
+  { path: paths.drivers, Page: lazy(() => import('../features/fleet/fleet/routes/drivers-page.tsx'), ['fleet']) },
+  { path: paths.devices, Page: lazy(() => import('../features/fleet/fleet/routes/devices-page.tsx'), ['fleet']) },
+  { path: paths.gpsDashboard, Page: lazy(() => import('../features/fleet/fleet/routes/gps-dashboard-page.tsx'), ['fleet']) },
+  { path: paths.adminFleet, Page: lazy(() => import('../features/fleet/fleet/routes/admin-fleet-page.tsx'), ['fleet']) },
+  { path: paths.maintenance, Page: lazy(() => import('../features/fleet/fleet/routes/maintenance-page.tsx'), ['fleet']) },
+  { path: paths.reports, Page: lazy(() => import('../features/fleet/fleet/routes/reports-page.tsx'), ['fleet']) },
   { path: paths.nodeMaintenance, to: paths.maintenance },
   { path: paths.nodeReports, to: paths.reports },
   // account (issue 13)
-  { path: paths.accountSettings, Page: lazy(() => import('../features/account/routes/settings-page.tsx'), ['account']) },
-  { path: paths.accountPlaces, Page: lazy(() => import('../features/account/routes/places-page.tsx'), ['account']) },
+  { path: paths.accountSettings, Page: lazy(() => import('../features/account/account/routes/settings-page.tsx'), ['account']) },
+  { path: paths.accountPlaces, Page: lazy(() => import('../features/account/account/routes/places-page.tsx'), ['account']) },
   // the older app's /node links: places and settings live in the portal now, the rest go home
   { path: paths.places, to: paths.accountPlaces },
   { path: paths.settings, to: paths.accountSettings },
@@ -96,42 +96,42 @@ const shellPages: PageRoute[] = [
 
 /** The web views: bare inside the native app, in the portal shell on the portal (ADR 145). */
 const webViewPages: PageRoute[] = [
-  { path: paths.activeLoads, Page: lazy(() => import('../features/loads/routes/active-loads-page.tsx'), ['loads']) },
-  { path: paths.activeLoadDetails, Page: lazy(() => import('../features/quotes/routes/load-details-page.tsx'), ['quotes']) },
+  { path: paths.activeLoads, Page: lazy(() => import('../features/marketplace/loads/routes/active-loads-page.tsx'), ['loads']) },
+  { path: paths.activeLoadDetails, Page: lazy(() => import('../features/marketplace/quotes/routes/load-details-page.tsx'), ['quotes']) },
   {
     path: paths.loadingPoint,
-    Page: lazy(() => import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.LoadingPointPage })), ['loads']),
+    Page: lazy(() => import('../features/marketplace/loads/routes/load-points-page.tsx').then((m) => ({ default: m.LoadingPointPage })), ['loads']),
   },
   {
     path: paths.unloadingPoint,
-    Page: lazy(() => import('../features/loads/routes/load-points-page.tsx').then((m) => ({ default: m.UnloadingPointPage })), ['loads']),
+    Page: lazy(() => import('../features/marketplace/loads/routes/load-points-page.tsx').then((m) => ({ default: m.UnloadingPointPage })), ['loads']),
   },
-  { path: paths.whatsappDemand, Page: lazy(() => import('../features/loads/routes/whatsapp-demand-page.tsx'), ['loads']) },
-  { path: paths.tokenPayment, Page: lazy(() => import('../features/tokens/routes/token-payment-page.tsx'), ['tokens']) },
+  { path: paths.whatsappDemand, Page: lazy(() => import('../features/marketplace/loads/routes/whatsapp-demand-page.tsx'), ['loads']) },
+  { path: paths.tokenPayment, Page: lazy(() => import('../features/marketplace/tokens/routes/token-payment-page.tsx'), ['tokens']) },
   // trips
   { path: paths.trips, Page: TripsPage },
   { path: paths.myTrips, Page: TripsPage },
   { path: paths.marketplaceActiveLoads, to: paths.activeLoads },
-  { path: paths.driverDetailsUpdate, Page: lazy(() => import('../features/trips/routes/driver-details-update-page.tsx'), ['trips']) },
-  { path: paths.ticketsChat, Page: lazy(() => import('../features/support/routes/ticket-chat-page.tsx'), ['support']) },
-  { path: paths.subscriptionPage, Page: lazy(() => import('../features/subscription/routes/subscription-page.tsx'), ['subscription']) },
+  { path: paths.driverDetailsUpdate, Page: lazy(() => import('../features/trips/trips/routes/driver-details-update-page.tsx'), ['trips']) },
+  { path: paths.ticketsChat, Page: lazy(() => import('../features/support/support/routes/ticket-chat-page.tsx'), ['support']) },
+  { path: paths.subscriptionPage, Page: lazy(() => import('../features/money/subscription/routes/subscription-page.tsx'), ['subscription']) },
   {
     path: paths.subscriptionStatus,
-    Page: lazy(() => import('../features/subscription/routes/subscription-status-page.tsx'), ['subscription']),
+    Page: lazy(() => import('../features/money/subscription/routes/subscription-status-page.tsx'), ['subscription']),
   },
   // support area
-  { path: paths.tickets, Page: lazy(() => import('../features/support/routes/tickets-page.tsx'), ['support']) },
-  { path: paths.ratingStory, Page: lazy(() => import('../features/support/routes/rating-story-page.tsx'), ['support']) },
-  { path: paths.referralEarn, Page: lazy(() => import('../features/support/routes/referral-earn-page.tsx'), ['support']) },
-  { path: paths.survey, Page: lazy(() => import('../features/support/routes/survey-page.tsx'), ['support']) },
-  { path: paths.rateCards, Page: lazy(() => import('../features/support/routes/rate-cards-page.tsx'), ['support']) },
+  { path: paths.tickets, Page: lazy(() => import('../features/support/support/routes/tickets-page.tsx'), ['support']) },
+  { path: paths.ratingStory, Page: lazy(() => import('../features/support/support/routes/rating-story-page.tsx'), ['support']) },
+  { path: paths.referralEarn, Page: lazy(() => import('../features/support/support/routes/referral-earn-page.tsx'), ['support']) },
+  { path: paths.survey, Page: lazy(() => import('../features/support/support/routes/survey-page.tsx'), ['support']) },
+  { path: paths.rateCards, Page: lazy(() => import('../features/support/support/routes/rate-cards-page.tsx'), ['support']) },
   // fleet (issue 12) web views
   { path: paths.operatorKyc, Page: DocumentsPage },
-  { path: paths.buyGps, Page: lazy(() => import('../features/fleet/routes/buy-gps-page.tsx'), ['fleet']) },
+  { path: paths.buyGps, Page: lazy(() => import('../features/fleet/fleet/routes/buy-gps-page.tsx'), ['fleet']) },
   // account (issue 13)
-  { path: paths.operatorProfile, Page: lazy(() => import('../features/account/routes/operator-profile-page.tsx'), ['account']) },
-  { path: paths.operatorTdsDeclaration, Page: lazy(() => import('../features/account/routes/tds-declaration-page.tsx'), ['account']) },
-  { path: paths.onboardingOperator, Page: lazy(() => import('../features/account/routes/onboarding-page.tsx'), ['account']) },
+  { path: paths.operatorProfile, Page: lazy(() => import('../features/account/account/routes/operator-profile-page.tsx'), ['account']) },
+  { path: paths.operatorTdsDeclaration, Page: lazy(() => import('../features/account/account/routes/tds-declaration-page.tsx'), ['account']) },
+  { path: paths.onboardingOperator, Page: lazy(() => import('../features/account/account/routes/onboarding-page.tsx'), ['account']) },
 ];
 
 /** A layout's table as its child routes. */

@@ -6,7 +6,7 @@ import { homeFor, paths } from '../lib/paths.ts';
 import { useStored } from '../lib/storage.ts';
 
 // the login page is the first screen on a cheap phone: it waits for nothing else
-const LoginPage = lazy(() => import('../features/auth/routes/login-page.tsx'));
+const LoginPage = lazy(() => import('../features/account/auth/routes/login-page.tsx'));
 /**
  * Every other route, with its table, its pages' preload lists and the query client, is a chunk of its own
  * that the login page never loads (ADR 170).

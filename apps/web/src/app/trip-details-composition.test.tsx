@@ -2,8 +2,8 @@
 import { screen } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TripTrackingCard } from '../features/tracking/components/trip-tracking.tsx';
-import TripDetailsPage from '../features/trips/routes/trip-details-page.tsx';
+import { TripTrackingCard } from '../features/trips/tracking/components/trip-tracking.tsx';
+import TripDetailsPage from '../features/trips/trips/routes/trip-details-page.tsx';
 import { setLanguage } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { storage } from '../lib/storage.ts';

@@ -1,4 +1,4 @@
-import { groupIndianDigits } from '@bhada/contracts/money';
+import { groupIndianDigits } from '@bhada/contracts/money/amounts';
 import { IST_OFFSET_MINUTES, IST_TIME_ZONE } from '@bhada/contracts/time';
 import dayjs from 'dayjs';
 import 'dayjs/locale/hi';

@@ -1,4 +1,4 @@
-import { downloadTokenResponseSchema, type ReportName } from '@bhada/contracts/wallet';
+import { downloadTokenResponseSchema, type ReportName } from '@bhada/contracts/money/wallet';
 import { useMutation } from '@tanstack/react-query';
 import { http } from './http.ts';
 

@@ -1,4 +1,4 @@
-import { savedPlaceSchema, savedPlacesResponseSchema } from '@bhada/contracts/places';
+import { savedPlaceSchema, savedPlacesResponseSchema } from '@bhada/contracts/account/places';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from './http.ts';

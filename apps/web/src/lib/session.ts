@@ -1,4 +1,4 @@
-import { type SessionUser, sessionUserSchema } from '@bhada/contracts/auth';
+import { type SessionUser, sessionUserSchema } from '@bhada/contracts/account/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './http.ts';
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@bhada/contracts/auth';
+import type { SessionUser } from '@bhada/contracts/account/auth';
 import { createQueryClient } from '../lib/query-client.ts';
 import { authKeys } from '../lib/session.ts';
 

@@ -1,4 +1,4 @@
-import type { Settings } from '@bhada/contracts/account';
+import type { Settings } from '@bhada/contracts/account/account';
 import { bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { OperatorId } from '../../lib/tenancy.ts';
 import { created, ts, updated } from './columns.ts';

@@ -1,4 +1,4 @@
-import type { Place } from '@bhada/contracts/places';
+import type { Place } from '@bhada/contracts/account/places';
 import { doublePrecision, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertOperator } from '../../../test/factories.ts';
-import { accounts } from '../../modules/ledger/accounts.ts';
-import { balanceOf } from '../../modules/ledger/ledger.service.ts';
+import { accounts } from '../../modules/money/ledger/accounts.ts';
+import { balanceOf } from '../../modules/money/ledger/ledger.service.ts';
 import {
   bankDecides,
   PAYMENT_ENV,
@@ -11,7 +11,7 @@ import {
   TEST_KEY,
   TEST_MID,
   updateMode,
-} from '../../modules/payments/payments.test-support.ts';
+} from '../../modules/money/payments/payments.test-support.ts';
 import { signParams, signString, stringOfParams, verifyParams, verifyString } from './checksum.ts';
 import { paytmAdapter } from './paytm-adapter.ts';
 import { paisaOf, rupeesText } from './port.ts';

@@ -1,4 +1,4 @@
-import { CURRENCY } from '@bhada/contracts/payments';
+import { CURRENCY } from '@bhada/contracts/money/payments';
 import { readSignedAnswer } from './answer-text.ts';
 import { signString, verifyParams } from './checksum.ts';
 import { type PaymentProvider, ProviderError, paisaOf, rupeesText, type StatusProblem, type StatusResult } from './port.ts';

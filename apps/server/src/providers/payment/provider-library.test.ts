@@ -2,7 +2,7 @@ import PaytmChecksum from 'paytmchecksum';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertOperator } from '../../../test/factories.ts';
-import * as repo from '../../modules/payments/payments.repository.ts';
+import * as repo from '../../modules/money/payments/payments.repository.ts';
 import {
   bankDecides,
   createTopUp,
@@ -12,7 +12,7 @@ import {
   TEST_KEY,
   updateMode,
   wallet,
-} from '../../modules/payments/payments.test-support.ts';
+} from '../../modules/money/payments/payments.test-support.ts';
 import { signParams, signString, stringOfParams, verifyParams, verifyString } from './checksum.ts';
 
 // The provider's own checksum library (npm paytmchecksum) against ours (ADR 221). Its Node library signs a field

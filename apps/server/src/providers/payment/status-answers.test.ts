@@ -16,7 +16,7 @@ import {
   TEST_KEY,
   updateMode,
   wallet,
-} from '../../modules/payments/payments.test-support.ts';
+} from '../../modules/money/payments/payments.test-support.ts';
 import { memberText, readSignedAnswer } from './answer-text.ts';
 import { signString } from './checksum.ts';
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@bhada/contracts/auth';
+import type { SessionUser } from '@bhada/contracts/account/auth';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';

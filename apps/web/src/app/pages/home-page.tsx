@@ -1,4 +1,4 @@
-import { formatPaisa } from '@bhada/contracts/money';
+import { formatPaisa } from '@bhada/contracts/money/amounts';
 import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconCreditCard,
@@ -17,12 +17,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/page-title.tsx';
 // account (issue 13): the app config's vehicle availability card
-import { VehicleAvailabilityCard } from '../../features/account/components/config-prompts.tsx';
-import { tagsBelowMinimumQueryOptions } from '../../features/fastag/api/get-fastag-list.ts';
-import { demandsQueryOptions } from '../../features/loads/api/get-demands.ts';
-import { loadTabsQueryOptions } from '../../features/loads/api/get-load-tabs.ts';
-import { adminPodQueueQueryOptions } from '../../features/pod/api/admin-pods.ts';
-import { tripsQueryOptions } from '../../features/trips/api/get-trips.ts';
+import { VehicleAvailabilityCard } from '../../features/account/account/components/config-prompts.tsx';
+import { tagsBelowMinimumQueryOptions } from '../../features/money/fastag/api/get-fastag-list.ts';
+import { demandsQueryOptions } from '../../features/marketplace/loads/api/get-demands.ts';
+import { loadTabsQueryOptions } from '../../features/marketplace/loads/api/get-load-tabs.ts';
+import { adminPodQueueQueryOptions } from '../../features/trips/pod/api/admin-pods.ts';
+import { tripsQueryOptions } from '../../features/trips/trips/api/get-trips.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSessionAccess } from '../../lib/session.ts';

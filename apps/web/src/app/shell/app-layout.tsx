@@ -5,11 +5,11 @@ import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { PageTitleProvider } from '../../components/page-title.tsx';
 // account (issue 13): new policy versions are asked for after login
-import { useOperatorAppConfig, WarningBottomBanner } from '../../features/account/components/config-prompts.tsx';
-import { PendingPoliciesPrompt } from '../../features/account/components/pending-policies-prompt.tsx';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useOperatorAppConfig, WarningBottomBanner } from '../../features/account/account/components/config-prompts.tsx';
+import { PendingPoliciesPrompt } from '../../features/account/account/components/pending-policies-prompt.tsx';
+import { useMe } from '../../features/account/auth/api/get-me.ts';
 // support (issue 14): the app config's feedback widget opens the survey
-import { FeedbackWidget } from '../../features/support/components/feedback-widget.tsx';
+import { FeedbackWidget } from '../../features/support/support/components/feedback-widget.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SideMenu } from './side-menu.tsx';
 

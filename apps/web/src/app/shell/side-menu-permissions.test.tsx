@@ -1,7 +1,7 @@
-import type { SessionUser } from '@bhada/contracts/auth';
+import type { SessionUser } from '@bhada/contracts/account/auth';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authKeys } from '../../features/auth/api/get-me.ts';
+import { authKeys } from '../../features/account/auth/api/get-me.ts';
 import { setLanguage } from '../../lib/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { storage } from '../../lib/storage.ts';

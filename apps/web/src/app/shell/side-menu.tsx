@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useLogout } from '../../features/account/auth/api/logout.ts';
 import { useSessionAccess } from '../../lib/session.ts';
 import { useStored } from '../../lib/storage.ts';
 import { menuFor } from './menu-items.tsx';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { WebViewFrame } from '../../components/web-view-frame.tsx';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMe } from '../../features/account/auth/api/get-me.ts';
 import { runsInNativeApp } from '../../lib/native-bridge.ts';
 import { AppLayout } from './app-layout.tsx';
 

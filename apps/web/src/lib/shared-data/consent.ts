@@ -1,4 +1,4 @@
-import { consentResponseSchema } from '@bhada/contracts/loads';
+import { consentResponseSchema } from '@bhada/contracts/marketplace/loads';
 import { type DefaultError, type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { http } from '../http.ts';
 

@@ -1,4 +1,4 @@
-import type { TripBalance } from '@bhada/contracts/payments';
+import type { TripBalance } from '@bhada/contracts/money/payments';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http as mswHttp } from 'msw';

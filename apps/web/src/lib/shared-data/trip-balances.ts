@@ -1,4 +1,4 @@
-import { consignerBalancesSchema, type TripBalance } from '@bhada/contracts/payments';
+import { consignerBalancesSchema, type TripBalance } from '@bhada/contracts/money/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../http.ts';
 import { sharedKeys } from './keys.ts';

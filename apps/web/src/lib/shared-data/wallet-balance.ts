@@ -1,4 +1,4 @@
-import { paymentWalletResponseSchema } from '@bhada/contracts/wallet';
+import { paymentWalletResponseSchema } from '@bhada/contracts/money/wallet';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../http.ts';
 import { sharedKeys } from './keys.ts';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { UPI_PATTERN } from '@bhada/contracts/payments';
+import { UPI_PATTERN } from '@bhada/contracts/money/payments';
 import type { Db } from '../../../db/client.ts';
 import { randomToken } from '../../../lib/crypto.ts';
 import { newId } from '../../../lib/ids.ts';

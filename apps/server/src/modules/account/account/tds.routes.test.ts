@@ -1,0 +1,140 @@
+import { financialYearOf } from '@bhada/contracts/account/account';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { insertOperator, insertSubordinate } from '../../../../test/factories.ts';
+import { pdfText } from '../../../../test/pdf-text.ts';
+import { tdsDeclarations } from '../../../db/schema/index.ts';
+import { asOperatorId } from '../../../lib/tenancy.ts';
+import { hasValidTdsDeclaration, istDay } from './tds.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const PATH = '/api/odin/operator-app/v1/profile/tds-declaration';
+const UNDERTAKING = '/api/supply/operator/undertaking';
+const today = istDay(new Date());
+const fyStart = `${financialYearOf(today).slice(0, 4)}-04-01`;
+const fyEnd = `${Number(financialYearOf(today).slice(0, 4)) + 1}-03-31`;
+const dayBefore = (iso: string) => new Date(new Date(`${iso}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (iso: string) => new Date(new Date(`${iso}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
+
+const form = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ramesh Kumar Sharma',
+  fatherName: 'Suresh Chand Sharma',
+  panNumber: 'abcpk1234q',
+  street: '12 Transport Nagar',
+  city: 'Jaipur',
+  state: 'Rajasthan',
+  pinCode: '302003',
+  number: '9876543210',
+  vehicleNumber: ['RJ14 GB 1234', 'rj-14-gc-5678'],
+  currentDate: today,
+  startDate: fyStart,
+  endDate: fyEnd,
+  ...overrides,
+});
+
+describe('TDS declaration (section 194C(6))', () => {
+  it('files a declaration for the financial year, sets the flag and downloads a PDF with name, PAN and vehicles', async () => {
+    const op = await insertOperator(t.db);
+    const before = await t.call({ method: 'GET', url: PATH, token: op.owner.token });
+    expect(before.body.data).toEqual({ tdsDeclared: false, undertakingDeclared: false, declarations: [] });
+
+    const res = await t.call({ method: 'POST', url: PATH, token: op.owner.token, payload: form() });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Declaration submitted successfully');
+    expect(res.body.data).toMatchObject({
+      kind: 'TDS_DECLARATION',
+      panNumber: 'ABCPK1234Q',
+      vehicleNumber: ['RJ14GB1234', 'RJ14GC5678'],
+      opCode: op.operatorId,
+      financialYear: financialYearOf(today),
+      status: 'ACTIVE',
+    });
+
+    const after = await t.call({ method: 'GET', url: PATH, token: op.owner.token });
+    expect(after.body.data.tdsDeclared).toBe(true);
+    expect(after.body.data.undertakingDeclared).toBe(false);
+    const profile = await t.call({ method: 'GET', url: '/api/rest/tesseract/v1/profile', token: op.owner.token });
+    expect(profile.body.data.tdsDeclared).toBe(true);
+
+    const pdf = await t.app.inject({ method: 'GET', url: res.body.data.pdfPath, headers: { token: op.owner.token } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('RameshKumarSharma');
+    expect(text).toContain('ABCPK1234Q');
+    expect(text).toContain('RJ14GB1234');
+    expect(text).toContain('RJ14GC5678');
+    expect(text).toContain('194C(6)');
+  });
+
+  it('the payments side sees a valid declaration only inside its period and only for its operator', async () => {
+    const op = await insertOperator(t.db);
+    const other = await insertOperator(t.db);
+    await t.call({ method: 'POST', url: PATH, token: op.owner.token, payload: form() });
+    const operatorId = asOperatorId(op.operatorId);
+    expect(await hasValidTdsDeclaration(t.app.ctx, { operatorId, on: new Date() })).toBe(true);
+    expect(await hasValidTdsDeclaration(t.app.ctx, { operatorId, on: new Date(`${dayBefore(fyStart)}T12:00:00+05:30`) })).toBe(false);
+    expect(await hasValidTdsDeclaration(t.app.ctx, { operatorId, on: new Date(`${dayAfter(fyEnd)}T12:00:00+05:30`) })).toBe(false);
+    // the India date counts: 31 March 23:00 IST is still inside
+    expect(await hasValidTdsDeclaration(t.app.ctx, { operatorId, on: new Date(`${fyEnd}T23:00:00+05:30`) })).toBe(true);
+    expect(await hasValidTdsDeclaration(t.app.ctx, { operatorId: asOperatorId(other.operatorId), on: new Date() })).toBe(false);
+  });
+
+  it('refuses an overlapping period with 409 and stores nothing more', async () => {
+    const op = await insertOperator(t.db);
+    expect((await t.call({ method: 'POST', url: PATH, token: op.owner.token, payload: form() })).status).toBe(200);
+    const clash = await t.call({
+      method: 'POST',
+      url: '/api/supply/operator/tds-declaration',
+      token: op.owner.token,
+      payload: form({ startDate: today }),
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('A declaration already covers part of this period');
+    expect(await t.db.select().from(tdsDeclarations).where(eq(tdsDeclarations.operatorId, op.operatorId))).toHaveLength(1);
+    // an undertaking is its own kind and does not clash
+    const undertaking = await t.call({ method: 'POST', url: UNDERTAKING, token: op.owner.token, payload: form() });
+    expect(undertaking.status).toBe(200);
+    expect((await t.call({ method: 'GET', url: UNDERTAKING, token: op.owner.token })).body.data.undertakingDeclared).toBe(true);
+  });
+
+  it.each([
+    [{ panNumber: 'ABC1234' }, 'panNumber'],
+    [{ pinCode: '02003' }, 'pinCode'],
+    [{ number: '12345' }, 'number'],
+    [{ vehicleNumber: [] }, 'vehicleNumber'],
+    [{ vehicleNumber: ['NOTAPLATE'] }, 'vehicleNumber.0'],
+    [{ vehicleNumber: Array.from({ length: 11 }, (_, i) => `RJ14GB${1000 + i}`) }, 'vehicleNumber'],
+    [{ currentDate: dayAfter(today) }, 'currentDate'],
+    [{ startDate: dayAfter(today) }, 'startDate'],
+    [{ endDate: `${Number(fyEnd.slice(0, 4))}-04-01` }, 'endDate'],
+    [{ endDate: dayBefore(fyStart) }, 'endDate'],
+    [{ startDate: '2026-02-30' }, 'startDate'],
+  ])('refuses %j with 400 naming the field, and stores nothing', async (overrides, field) => {
+    const op = await insertOperator(t.db);
+    const res = await t.call({ method: 'POST', url: PATH, token: op.owner.token, payload: form(overrides) });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(await t.db.select().from(tdsDeclarations).where(eq(tdsDeclarations.operatorId, op.operatorId))).toEqual([]);
+  });
+
+  it("another operator's declaration is not found and a subordinate without the permission is refused", async () => {
+    const op = await insertOperator(t.db);
+    const other = await insertOperator(t.db);
+    const sub = await insertSubordinate(t.db, op.operatorId, ['TRIPS_VIEW']);
+    const filed = await t.call({ method: 'POST', url: PATH, token: op.owner.token, payload: form() });
+    const pdf = await t.call({ method: 'GET', url: filed.body.data.pdfPath, token: other.owner.token });
+    expect(pdf.status).toBe(404);
+    expect((await t.call({ method: 'GET', url: PATH, token: other.owner.token })).body.data.declarations).toEqual([]);
+    expect((await t.call({ method: 'GET', url: PATH, token: sub.token })).status).toBe(403);
+    expect((await t.call({ method: 'POST', url: PATH, token: sub.token, payload: form() })).status).toBe(403);
+    expect((await t.call({ method: 'GET', url: filed.body.data.pdfPath, token: sub.token })).status).toBe(403);
+  });
+});

@@ -1,0 +1,135 @@
+import { type ReferralForm, type ReferralLink, referralMessage, SUPPORT_ERRORS, SUPPORT_MESSAGES } from '@bhada/contracts/support/support';
+import type { Db } from '../../../db/client.ts';
+import type { ServiceContext } from '../../../lib/context.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { newId } from '../../../lib/ids.ts';
+import type { OperatorId } from '../../../lib/tenancy.ts';
+import { accounts } from '../../money/ledger/accounts.ts';
+import { postEntry, withIdempotency } from '../../money/ledger/ledger.service.ts';
+import * as repo from './referral.repository.ts';
+
+export const JOIN_PATH = '/web-view/referral/join';
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newCode() {
+  let out = 'BH';
+  for (let i = 0; i < 6; i++) out += CODE_ALPHABET[Math.floor(Math.random() * CODE_ALPHABET.length)];
+  return out;
+}
+
+const mask = (phone: string) => `${phone.slice(0, 2)}******${phone.slice(-2)}`;
+
+async function codeFor(ctx: ServiceContext, operatorId: OperatorId) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const found = await repo.findCode(ctx.db, { operatorId });
+    if (found) return found.code;
+    await repo.insertCode(ctx.db, { operatorId, code: newCode() }).catch(() => undefined);
+  }
+  throw new AppError('CONFLICT', 'Please try again');
+}
+
+/** spec "GET /shield/referral/link": my code, link and invitation (Hindi by default), and my referrals. */
+export async function referralLink(ctx: ServiceContext, p: { operatorId: OperatorId }): Promise<ReferralLink> {
+  const code = await codeFor(ctx, p.operatorId);
+  const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
+  const link = `${base}${JOIN_PATH}?code=${code}`;
+  const rows = await repo.listReferrals(ctx.db, p);
+  return {
+    code,
+    link,
+    message: referralMessage(link),
+    rewardInPaisa: ctx.config.REFERRAL_REWARD_IN_PAISA,
+    referrals: rows.map(({ referral: r, registered }) => ({
+      referralId: r.id,
+      name: r.name,
+      phone: mask(r.phone),
+      city: r.city,
+      fleetSize: r.fleetSize,
+      status: r.status === 'JOINED' && registered ? 'REGISTERED' : r.status,
+      rewardInPaisa: r.rewardPaisa ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    earnedInPaisa: rows.reduce((s, { referral: r }) => s + (r.status === 'REWARDED' ? (r.rewardPaisa ?? 0) : 0), 0),
+  };
+}
+
+/**
+ * spec "POST /shield/referral/form-submit" (public, the join page): a truck operator who came through a
+ * link leaves name, number, city and fleet size. One referral per number (the first link wins); an
+ * operator's own number or a number already on Bhada is refused.
+ */
+export async function submitJoinForm(
+  ctx: ServiceContext,
+  p: { body: Required<Pick<ReferralForm, 'code' | 'name' | 'phone' | 'city'>> & { fleetSize: number } },
+) {
+  const code = p.body.code.trim().toUpperCase();
+  const referrer = await repo.findReferrerByCode(ctx.db, { code });
+  if (!referrer) throw new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralUnknown, { field: 'code' });
+  const user = await repo.findUserByPhone(ctx.db, { phone: p.body.phone });
+  if (user?.operatorId === referrer.operatorId)
+    throw new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralOwn, { field: 'phone' });
+  if (user) throw new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralTaken, { field: 'phone' });
+  const inserted = await repo.insertReferral(ctx.db, {
+    row: {
+      id: newId('REF', 10),
+      referrerOperatorId: referrer.operatorId,
+      name: p.body.name,
+      phone: p.body.phone,
+      city: p.body.city,
+      fleetSize: p.body.fleetSize,
+    },
+  });
+  if (!inserted) throw new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralTaken, { field: 'phone' });
+  return { status: 'JOINED' as const, referralId: inserted.id };
+}
+
+/**
+ * For the trips area, on every trip completion: when this operator came through a referral (its owner's
+ * number joined through a link) and the referrer is not yet rewarded, credits the referrer's wallet with
+ * the configured reward — PROMOTIONS → OPERATOR_WALLET, one ledger entry keyed by the referral, so two
+ * completions at once (or a repeat) credit once. Answers whether this call credited.
+ */
+export async function rewardReferralOnFirstTrip(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'log'>,
+  p: { operatorId: OperatorId },
+): Promise<{ credited: boolean; referralId: string | null; amountInPaisa: number }> {
+  const referral = await repo.findUnrewardedFor(ctx.db, { operatorId: p.operatorId });
+  if (!referral) return { credited: false, referralId: null, amountInPaisa: 0 };
+  const amount = ctx.config.REFERRAL_REWARD_IN_PAISA;
+  const { result, replayed } = await withIdempotency(
+    ctx.db,
+    { scope: 'referral-reward', key: referral.id, request: { referralId: referral.id, operatorId: p.operatorId } },
+    async (tx: Db) => {
+      const locked = (await repo.lockReferral(tx, { id: referral.id }))!;
+      if (locked.status === 'REWARDED') return { credited: false, referralId: locked.id, amountInPaisa: 0 };
+      if (amount <= 0) {
+        await repo.updateReferral(tx, { id: locked.id, set: { status: 'REGISTERED', referredOperatorId: p.operatorId } });
+        return { credited: false, referralId: locked.id, amountInPaisa: 0 };
+      }
+      const posted = await postEntry(tx, {
+        kind: 'REFERRAL_REWARD',
+        memo: `Referral reward: ${locked.name} completed a first trip`,
+        referenceType: 'REFERRAL',
+        referenceId: locked.id,
+        legs: [
+          { account: accounts.promotions, amount: -amount },
+          { account: accounts.operatorWallet(locked.referrerOperatorId), amount },
+        ],
+        metadata: { referredOperatorId: p.operatorId },
+      });
+      await repo.updateReferral(tx, {
+        id: locked.id,
+        set: {
+          status: 'REWARDED',
+          referredOperatorId: p.operatorId,
+          rewardPaisa: amount,
+          rewardEntryId: posted.entryId,
+          rewardedAt: new Date(),
+        },
+      });
+      return { credited: true, referralId: locked.id, amountInPaisa: amount };
+    },
+  );
+  if (!replayed && result.credited) ctx.log.info({ referralId: result.referralId, amount }, 'referral reward credited');
+  return replayed ? { ...result, credited: false } : result;
+}

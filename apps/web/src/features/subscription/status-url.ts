@@ -1,9 +1,0 @@
-import type { StatusScreen } from '@bhada/contracts/subscription';
-import { paths } from '../../lib/paths.ts';
-
-/** The status screen's URL (spec: subscription-status?screen&validity). */
-export function statusUrl(screen: StatusScreen, validity: string | null): string {
-  const q = new URLSearchParams({ screen });
-  if (validity) q.set('validity', validity);
-  return `${paths.subscriptionStatus}?${q.toString()}`;
-}
