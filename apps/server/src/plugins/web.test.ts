@@ -73,6 +73,38 @@ describe('web app delivery', () => {
     expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
+  it('answers the root and deep client routes with the app to every client, compressed or not', async () => {
+    // curl, a load balancer's health check or a proxy sends no Accept-Encoding
+    for (const url of ['/', '/portal/fastag', '/?utm=readme', '/web-view/active-loads/']) {
+      const plain = await t.app.inject({ method: 'GET', url });
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.headers['content-type'], url).toMatch(/text\/html/);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers['cache-control'], url).toBe('no-cache');
+      expect(plain.body, url).toContain('<div id="root">');
+
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode, url).toBe(200);
+      expect(br.headers['content-type'], url).toMatch(/text\/html/);
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toContain('<div id="root">');
+
+      const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.statusCode, url).toBe(200);
+      expect(gunzipSync(gz.rawPayload).toString(), url).toContain('<div id="root">');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
+    // a folder of the build is no page either, with or without compression: the shell, never a 403
+    for (const encoding of [undefined, 'br']) {
+      const folder = await t.app.inject({ method: 'GET', url: '/assets/', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      expect(folder.statusCode, encoding).not.toBe(403);
+    }
+  });
+
   it('looks files up when asked instead of holding a route per file (ADR 190)', async () => {
     expect(t.app.printRoutes()).not.toContain('index-abc123');
     // a file that appears after the start is served like the others

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 
 /**
  * Serves the built web app and owns the one not-found handler: API paths and missing assets get the
- * JSON envelope; any other GET falls back to index.html so client routes load.
+ * JSON envelope; any other GET (or HEAD, a health check's) falls back to index.html so client routes load.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { root: string }) => {
@@ -18,8 +18,10 @@ export const webPlugin = fp(
         // one GET /* route that looks each file up when asked: a route per built file (three per asset with
         // its .br and .gz, each with its HEAD) took ~0.4 s of every start to register (ADR 190)
         wildcard: true,
-        // a path that climbs out of the build is simply not there (the file sender would answer 403)
-        allowedPath: (path) => !path.split('/').includes('..'),
+        // a path that climbs out of the build is simply not there (the file sender would answer 403); nor is a
+        // folder (`/`, `/assets/`): without an index the file sender answers a client that asks for no compression
+        // 403, so a folder goes to the not-found handler below, which sends the app like any client route
+        allowedPath: (path) => !path.endsWith('/') && !path.split('/').includes('..'),
         dotfiles: 'ignore',
         index: false,
         cacheControl: false,
@@ -35,7 +37,7 @@ export const webPlugin = fp(
       });
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (!built || path.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]{2,5}$/i.test(path)) {
+      if (!built || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]{2,5}$/i.test(path)) {
         return reply.status(404).send({ success: false, message: `No route ${request.method} ${path}`, errorCode: 'NOT_FOUND' });
       }
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

@@ -35,14 +35,21 @@ function decrypt(encrypted: string, key: string): string | null {
   }
 }
 
+/**
+ * How a field whose value is the text "null" is signed: the provider's PHP library blanks it (`blank`), its Node
+ * library signs the text as it is (`text`). A missing value is blank in both (ADR 221).
+ */
+export type NullText = 'blank' | 'text';
+
 /** The string the provider signs for form fields: values sorted by key, joined by `|`, without CHECKSUMHASH. */
-export function stringOfParams(params: Record<string, string | null | undefined>): string {
+export function stringOfParams(params: Record<string, string | null | undefined>, nulls: NullText = 'blank'): string {
   return Object.keys(params)
     .filter((k) => k !== 'CHECKSUMHASH')
     .sort()
     .map((k) => {
       const v = params[k];
-      return v === null || v === undefined || v.toLowerCase() === 'null' ? '' : v;
+      if (v === null || v === undefined) return '';
+      return nulls === 'blank' && v.toLowerCase() === 'null' ? '' : v;
     })
     .join('|');
 }
@@ -59,5 +66,9 @@ export function verifyString(text: string, key: string, signature: string): bool
 }
 
 export const signParams = (params: Record<string, string | null | undefined>, key: string) => signString(stringOfParams(params), key);
-export const verifyParams = (params: Record<string, string | null | undefined>, key: string, signature: string) =>
-  verifyString(stringOfParams(params), key, signature);
+/** Verifies form fields signed by either of the provider's libraries (they differ only on "null" values). */
+export function verifyParams(params: Record<string, string | null | undefined>, key: string, signature: string): boolean {
+  if (verifyString(stringOfParams(params, 'blank'), key, signature)) return true;
+  const hasNullText = Object.entries(params).some(([k, v]) => k !== 'CHECKSUMHASH' && typeof v === 'string' && v.toLowerCase() === 'null');
+  return hasNullText && verifyString(stringOfParams(params, 'text'), key, signature);
+}

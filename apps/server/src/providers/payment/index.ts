@@ -21,7 +21,7 @@ export interface PaymentSetup {
 function injectTransport(app: FastifyInstance): Transport {
   return async (url, init) => {
     const res = await app.inject({ method: init.method, url, headers: init.headers, payload: init.body });
-    return { status: res.statusCode, json: async () => res.json() };
+    return { status: res.statusCode, text: async () => res.body };
   };
 }
 

@@ -1,12 +1,13 @@
 import { CURRENCY } from '@bhada/contracts/money/payments';
+import { readSignedAnswer } from './answer-text.ts';
 import { signString, verifyParams } from './checksum.ts';
-import { type PaymentProvider, ProviderError, paisaOf, rupeesText, type StatusResult } from './port.ts';
+import { type PaymentProvider, ProviderError, paisaOf, rupeesText, type StatusProblem, type StatusResult } from './port.ts';
 
 /** The slice of `fetch` the adapter needs; the sandbox mode swaps in an in-process transport. */
 export type Transport = (
   url: string,
   init: { method: 'POST'; headers: Record<string, string>; body: string },
-) => Promise<{ status: number; json(): Promise<unknown> }>;
+) => Promise<{ status: number; text(): Promise<string> }>;
 
 export interface PaytmOptions {
   name: 'sandbox' | 'paytm';
@@ -22,7 +23,7 @@ export interface PaytmOptions {
 }
 
 type ResultInfo = { resultStatus?: string; resultCode?: string; resultMsg?: string };
-type Answer = { body?: Record<string, unknown> & { resultInfo?: ResultInfo } };
+type AnswerBody = Record<string, unknown> & { resultInfo?: ResultInfo };
 
 /** Minutes a transaction token lives (PAYMENT-GATEWAY.md step 1). */
 export const TOKEN_MINUTES = 15;
@@ -49,14 +50,16 @@ export function paytmAdapter(opts: PaytmOptions): PaymentProvider {
     } catch (err) {
       throw new ProviderError(`provider unreachable: ${(err as Error).message}`);
     }
-    let answer: Answer;
+    let text: string;
     try {
-      answer = (await res.json()) as Answer;
-    } catch {
-      throw new ProviderError(`provider answered ${res.status} without JSON`);
+      text = await res.text();
+    } catch (err) {
+      throw new ProviderError(`provider answer unreadable: ${(err as Error).message}`);
     }
+    const answer = readSignedAnswer(text, opts.merchantKey);
+    if (!answer) throw new ProviderError(`provider answered ${res.status} without JSON`);
     if (res.status >= 500) throw new ProviderError(`provider answered ${res.status}`);
-    return answer.body ?? {};
+    return { body: answer.body as AnswerBody, signed: answer.signed };
   }
 
   return {
@@ -65,7 +68,7 @@ export function paytmAdapter(opts: PaytmOptions): PaymentProvider {
     host: opts.browserHost,
 
     async initiate(input) {
-      const body = await call(
+      const { body } = await call(
         '/theia/api/v1/initiateTransaction',
         { mid: opts.mid, orderId: input.orderId },
         {
@@ -87,7 +90,7 @@ export function paytmAdapter(opts: PaytmOptions): PaymentProvider {
     },
 
     async updateAmount(input) {
-      const body = await call(
+      const { body } = await call(
         '/theia/api/v1/updateTransactionDetail',
         { mid: opts.mid, orderId: input.orderId },
         { txnAmount: { value: rupeesText(input.amountPaisa), currency: CURRENCY } },
@@ -98,7 +101,7 @@ export function paytmAdapter(opts: PaytmOptions): PaymentProvider {
     },
 
     async status(orderId): Promise<StatusResult> {
-      const body = await call('/v3/order/status', {}, { mid: opts.mid, orderId }, {});
+      const { body, signed } = await call('/v3/order/status', {}, { mid: opts.mid, orderId }, {});
       const info = body.resultInfo ?? {};
       const common = {
         amountPaisa: paisaOf(body.txnAmount),
@@ -108,6 +111,10 @@ export function paytmAdapter(opts: PaytmOptions): PaymentProvider {
         message: info.resultMsg ?? '',
         raw: body,
       };
+      // The answer is the only word that credits money, so it must be this merchant's answer about this order,
+      // signed with this merchant's key; anything else is refused whatever it says (ADR 221).
+      const problem = answerProblem(body, signed, { mid: opts.mid, orderId });
+      if (problem) return { status: 'UNVERIFIED', problem, ...common, message: `status answer refused: ${problem}` };
       // Decide by resultStatus, never by the bank's response codes (PAYMENT-GATEWAY.md step 4).
       // "334" (no such order / never attempted) is the one failure code read: it is not a payment failure. (unconfirmed)
       if (info.resultStatus === 'TXN_SUCCESS') return { status: 'SUCCESS', ...common };
@@ -121,4 +128,24 @@ export function paytmAdapter(opts: PaytmOptions): PaymentProvider {
       return typeof fields.CHECKSUMHASH === 'string' && verifyParams(fields, opts.merchantKey, fields.CHECKSUMHASH);
     },
   };
+}
+
+/** Statuses that report a transaction: such an answer must name this order and this merchant. */
+const TRANSACTION_STATUSES = new Set(['TXN_SUCCESS', 'TXN_FAILURE', 'PENDING']);
+
+/**
+ * Why a status answer is not to be believed: an unsigned or wrongly signed body, or one about another order
+ * or another merchant. An answer that reports a transaction must name both; any other answer may leave them out
+ * but never name others.
+ */
+export function answerProblem(
+  body: Record<string, unknown> & { resultInfo?: ResultInfo },
+  signed: boolean,
+  asked: { mid: string; orderId: string },
+): StatusProblem | undefined {
+  if (!signed) return 'SIGNATURE';
+  const reportsTxn = TRANSACTION_STATUSES.has(body.resultInfo?.resultStatus ?? '');
+  if (body.orderId !== asked.orderId && (reportsTxn || body.orderId !== undefined)) return 'ORDER_ID';
+  if (body.mid !== asked.mid && (reportsTxn || body.mid !== undefined)) return 'MERCHANT_ID';
+  return undefined;
 }

@@ -10,7 +10,11 @@ export interface InitiateInput {
   callbackUrl: string;
 }
 
-export type ProviderStatus = 'SUCCESS' | 'FAILURE' | 'PENDING' | 'NOT_FOUND' | 'ERROR';
+/** UNVERIFIED: the answer's signature, order id or merchant id is not the one asked about; never acted on */
+export type ProviderStatus = 'SUCCESS' | 'FAILURE' | 'PENDING' | 'NOT_FOUND' | 'ERROR' | 'UNVERIFIED';
+
+/** What made a status answer unbelievable (the amount is weighed against the order by the settlement). */
+export type StatusProblem = 'SIGNATURE' | 'ORDER_ID' | 'MERCHANT_ID';
 
 export interface StatusResult {
   status: ProviderStatus;
@@ -19,6 +23,8 @@ export interface StatusResult {
   txnId?: string;
   bankTxnId?: string;
   paymentMode?: string;
+  /** set with status UNVERIFIED */
+  problem?: StatusProblem;
   message: string;
   raw: unknown;
 }

@@ -133,7 +133,9 @@ export type Outcome =
   | 'STATUS_UNCONFIRMED'
   | 'NOT_ATTEMPTED'
   | 'UNKNOWN_ORDER'
-  | 'FORGED';
+  | 'FORGED'
+  /** the provider's status answer failed its signature, order id or merchant id check (ADR 221) */
+  | 'UNVERIFIED_STATUS';
 
 export async function markPending(deps: PaymentsDeps, order: Order): Promise<boolean> {
   const moved = await repo.updateOrderIf(deps.db, {
@@ -206,11 +208,18 @@ export async function confirmWithProvider(
     }
     case 'NOT_FOUND':
       return { outcome: 'NOT_ATTEMPTED', status };
+    case 'UNVERIFIED': {
+      // believed by nobody: nothing settles or fails on it, and the scheduled check asks again (ADR 221)
+      if (trusted && (await markPending(deps, order))) await deps.publish(order.id, 'PENDING');
+      return { outcome: 'UNVERIFIED_STATUS', status };
+    }
     default:
       if (trusted && (await markPending(deps, order))) await deps.publish(order.id, 'PENDING');
       return { outcome: 'STATUS_UNCONFIRMED', status };
   }
 }
+
+const REFUSED = new Set<Outcome>(['FORGED', 'UNKNOWN_ORDER', 'AMOUNT_MISMATCH', 'UNVERIFIED_STATUS']);
 
 export async function audit(
   deps: PaymentsDeps,
@@ -224,7 +233,7 @@ export async function audit(
     remoteIp?: string;
   },
 ) {
-  if (row.outcome === 'FORGED' || row.outcome === 'UNKNOWN_ORDER' || row.outcome === 'AMOUNT_MISMATCH') {
+  if (REFUSED.has(row.outcome)) {
     deps.log?.warn({ orderId: row.orderId, outcome: row.outcome, source: row.source }, 'payment confirmation refused');
   }
   await repo.insertCallbackLog(deps.db, {
@@ -289,7 +298,7 @@ export async function handleCallback(
   }
   const { outcome } = await confirmWithProvider(deps, order, true);
   await audit(deps, { ...base, outcome });
-  if (outcome === 'PENDING' || outcome === 'STATUS_UNCONFIRMED') await keepChecking(deps, order.id);
+  if (outcome === 'PENDING' || outcome === 'STATUS_UNCONFIRMED' || outcome === 'UNVERIFIED_STATUS') await keepChecking(deps, order.id);
   return { orderId: order.id, outcome };
 }
 
@@ -321,7 +330,7 @@ export async function reconcileOrder(
       outcome,
       reportedStatus: status?.status,
       reportedAmount: status?.amountPaisa !== undefined ? String(status.amountPaisa) : undefined,
-      payload: { message: status?.message ?? '' },
+      payload: { message: status?.message ?? '', ...(status?.problem ? { problem: status.problem } : {}) },
     });
   }
   return { order: await repo.findOrder(deps.db, orderId), outcome };
