@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 export const KNOWN = [
   'packages/contracts/src/fleet/fleet/index.ts: 524 lines — split it by meaning (at most 400)',
   'packages/contracts/src/operations/operations/index.ts: 474 lines — split it by meaning (at most 400)',
-  'value import cycle: apps/server/src/modules/money/payments/consigner-payments.service.ts → apps/server/src/modules/money/payments/payment-settlement.service.ts → apps/server/src/modules/money/payments/payments.service.ts → apps/server/src/modules/money/payments/consigner-payments.service.ts',
 ];
 
 /**

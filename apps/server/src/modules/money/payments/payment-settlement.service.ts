@@ -6,9 +6,9 @@ import { asConsignerCode } from '../../../lib/tenancy.ts';
 import { paisaOf, type StatusResult } from '../../../providers/payment/port.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { type Leg, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
-import { withholdsTds } from './consigner-payments.service.ts';
+import { MODE_NAMES, type Order, type PaymentsDeps, requireProvider } from './payment-deps.ts';
 import * as repo from './payments.repository.ts';
-import { MODE_NAMES, type Order, type PaymentsDeps, requireProvider } from './payments.service.ts';
+import { withholdsTds } from './trip-balances.ts';
 
 // ------------------------------------------------------------------------------- settlement
 

@@ -24,6 +24,7 @@ import { routeTable } from '../../../lib/route-table.ts';
 import { actorOf, requireAuth, requireKind, requirePermission } from '../../../plugins/auth.ts';
 import type { PaymentSetup } from '../../../providers/payment/index.ts';
 import * as consignerPayments from './consigner-payments.service.ts';
+import type { PaymentsDeps } from './payment-deps.ts';
 import * as settlement from './payment-settlement.service.ts';
 import * as payments from './payments.service.ts';
 
@@ -34,7 +35,7 @@ export const CALLBACK_PATH = '/api/payments/paytm/callback';
 declare module 'fastify' {
   interface FastifyInstance {
     /** the order pipeline's dependencies, for other areas' order purposes and for tests */
-    payments: payments.PaymentsDeps;
+    payments: PaymentsDeps;
   }
 }
 
@@ -43,7 +44,7 @@ const plugin: FastifyPluginAsyncZod<{ config: Config; setup: PaymentSetup }> = a
   const { setup } = opts;
   if (setup.disabledReason) app.log.error(setup.disabledReason);
 
-  const deps: payments.PaymentsDeps = {
+  const deps: PaymentsDeps = {
     db: app.db,
     provider: setup.provider,
     callbackUrl: `${(opts.config.PUBLIC_URL ?? '').replace(/\/$/, '')}${CALLBACK_PATH}`,
