@@ -1,17 +1,14 @@
 import {
   type ConsignerBalances,
   type ConsignerCreateOrderRequest,
-  consignerTdsPaisa,
   type FeeMode,
   PAYMENTS_MESSAGES,
   type TripBalance,
 } from '@bhada/contracts/money/payments';
-import { istWallClock } from '@bhada/contracts/time';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import type { ConsignerCode } from '../../../lib/tenancy.ts';
 import type { Actor } from '../../../plugins/auth.ts';
-import { hasValidTdsDeclaration } from '../../account/account/tds.service.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { type PaymentsDeps, payerOf } from './payment-deps.ts';
