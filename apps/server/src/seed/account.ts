@@ -1,8 +1,8 @@
 import { financialYearOf, gstinCheckChar, OPERATOR_ACCEPTED_POLICIES, POLICY_VERSIONS } from '@bhada/contracts/account/account';
+import { istDay } from '@bhada/contracts/time';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { operatorProfiles, policyAcceptances, savedPlaces, tdsDeclarations, vehicles } from '../db/schema/index.ts';
-import { istDay } from '../modules/account/account/tds.service.ts';
 import { OP1001, OP1002, OP1003 } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
 

@@ -31,3 +31,25 @@ export function istDay(at: Date): string {
 export function istDayEnd(day: string): Date {
   return new Date(istDayStart(day).getTime() + 86_400_000);
 }
+
+/** The languages India-time texts are written in; Hindi keeps Latin digits, as Indian forms print them. */
+export type TimeTextLocale = 'en' | 'hi';
+const INTL_LOCALE: Record<TimeTextLocale, string> = { en: 'en-IN', hi: 'hi-IN-u-nu-latn' };
+const DATE_PARTS = { day: '2-digit', month: 'short', year: 'numeric' } as const;
+const TIME_PARTS = { hour: '2-digit', minute: '2-digit', hour12: true } as const;
+const formatters = (parts: Intl.DateTimeFormatOptions) => ({
+  en: new Intl.DateTimeFormat(INTL_LOCALE.en, { timeZone: IST_TIME_ZONE, ...parts }),
+  hi: new Intl.DateTimeFormat(INTL_LOCALE.hi, { timeZone: IST_TIME_ZONE, ...parts }),
+});
+const DATE_TEXT = formatters(DATE_PARTS);
+const DATE_TIME_TEXT = formatters({ ...DATE_PARTS, ...TIME_PARTS });
+
+/** An instant's India date as people read it: `02 Dec 2026` (`02 दिस॰ 2026` in Hindi). */
+export function istDateText(at: Date, locale: TimeTextLocale = 'en'): string {
+  return DATE_TEXT[locale].format(at);
+}
+
+/** An instant as India date and time: `02 Dec 2026, 05:30 pm`. */
+export function istDateTimeText(at: Date, locale: TimeTextLocale = 'en'): string {
+  return DATE_TIME_TEXT[locale].format(at);
+}

@@ -1,4 +1,5 @@
 import { financialYearOf } from '@bhada/contracts/account/account';
+import { istDay } from '@bhada/contracts/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
@@ -6,7 +7,7 @@ import { insertOperator, insertSubordinate } from '../../../../test/factories.ts
 import { pdfText } from '../../../../test/pdf-text.ts';
 import { tdsDeclarations } from '../../../db/schema/index.ts';
 import { asOperatorId } from '../../../lib/tenancy.ts';
-import { hasValidTdsDeclaration, istDay } from './tds.service.ts';
+import { hasValidTdsDeclaration } from './tds.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

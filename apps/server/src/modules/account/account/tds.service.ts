@@ -5,6 +5,7 @@ import {
   type DeclarationRequest,
   financialYearOf,
 } from '@bhada/contracts/account/account';
+import { istDateTimeText, istDay } from '@bhada/contracts/time';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -13,10 +14,6 @@ import * as repo from './account.repository.ts';
 import { declarationPdf } from './tds-pdf.ts';
 
 export const DECLARATIONS_PATH = '/api/odin/operator-app/v1/profile/tds-declaration';
-
-const IST_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-/** The India date (yyyy-MM-dd) of an instant. */
-export const istDay = (d: Date) => IST_DAY.format(d);
 
 const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
@@ -138,9 +135,7 @@ export async function declarationFile(ctx: ServiceContext, p: { operatorId: Oper
   const row = await repo.findDeclaration(ctx.db, p);
   if (!row) throw notFound(ACCOUNT_MESSAGES.declarationNotFound);
   const d = toDeclaration(row, istDay(ctx.clock.now()));
-  const signedAt = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' }).format(
-    row.createdAt,
-  );
+  const signedAt = istDateTimeText(row.createdAt);
   const bytes = await declarationPdf(d, signedAt);
   const prefix = d.kind === 'TDS_DECLARATION' ? 'tds-declaration' : 'undertaking';
   return { bytes, filename: `${prefix}-${d.financialYear}-${d.id}.pdf` };

@@ -5,7 +5,7 @@ import {
   TRIPS_REPORT_MESSAGES,
   type TripsReportQuery,
 } from '@bhada/contracts/fleet/fleet';
-import { istDayEnd, istDayStart } from '@bhada/contracts/time';
+import { istDateText, istDayEnd, istDayStart } from '@bhada/contracts/time';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { loadExcelJs, loadPdfKit } from '../../../lib/document-libraries.ts';
 import { badRequest } from '../../../lib/errors.ts';
@@ -106,8 +106,7 @@ const XLSX_DAY_FORMAT = 'dd-mmm-yyyy hh:mm AM/PM';
 const sum = (rows: TripsReportRow[], pick: (r: TripsReportRow) => number | null) => rows.reduce((s, r) => s + (pick(r) ?? 0), 0);
 const INR = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const rupees = (paisa: number | null) => (paisa == null ? '' : `₹${INR.format(paisa / 100)}`);
-const DATE_TEXT = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
-const dateText = (d: Date | null) => (d ? DATE_TEXT.format(d) : '');
+const dateText = (d: Date | null) => (d ? istDateText(d) : '');
 
 export const tripsReportFileName = (q: TripsReportQuery) => `trips-report-${q.fromDate}_${q.toDate}.${q.format}`;
 export const tripsReportContentType = (format: 'xlsx' | 'pdf') =>

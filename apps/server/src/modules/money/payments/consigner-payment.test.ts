@@ -1,10 +1,10 @@
 import { financialYearOf } from '@bhada/contracts/account/account';
+import { istDay } from '@bhada/contracts/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { insertConsigner, insertOperator, insertVehicle } from '../../../../test/factories.ts';
 import { paymentOrders, trips } from '../../../db/schema/index.ts';
-import { istDay } from '../../account/account/tds.service.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { type Info, PAYMENT_ENV, pay } from './payments.test-support.ts';

@@ -1,4 +1,4 @@
-import { IST_TIME_ZONE } from '@bhada/contracts/time';
+import { istDateTimeText, istDay } from '@bhada/contracts/time';
 import { memoText as userMemoText } from '../../../lib/user-text.ts';
 
 /**
@@ -76,39 +76,15 @@ const HI: typeof EN = {
 export type StatementWords = typeof EN;
 export const statementWords = (lang: StatementLang): StatementWords => (lang === 'hi' ? HI : EN);
 
-const dateTimeFormats = {
-  en: new Intl.DateTimeFormat('en-IN', {
-    timeZone: IST_TIME_ZONE,
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }),
-  hi: new Intl.DateTimeFormat('hi-IN-u-nu-latn', {
-    timeZone: IST_TIME_ZONE,
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }),
-};
-
 /** An instant as India time, in words of the statement's language (25 Nov 2026, 05:30 pm). */
-export const statementDateTime = (at: Date, lang: StatementLang) => dateTimeFormats[lang].format(at);
+export const statementDateTime = (at: Date, lang: StatementLang) => istDateTimeText(at, lang);
 
 /** The period [from, to) as people read it: the last second of `to` is the end. */
 export const statementPeriod = (from: Date, to: Date, lang: StatementLang) =>
   statementWords(lang).range(statementDateTime(from, lang), statementDateTime(new Date(to.getTime() - 1000), lang));
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: IST_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** `passbook-2026-11-01_2026-11-30`: the file name of a statement names its India-time period. */
-export const statementFileName = (stem: string, from: Date, to: Date) =>
-  `${stem}-${dayFormat.format(from)}_${dayFormat.format(new Date(to.getTime() - 1000))}`;
+export const statementFileName = (stem: string, from: Date, to: Date) => `${stem}-${istDay(from)}_${istDay(new Date(to.getTime() - 1000))}`;
 
 /**
  * A ledger memo in the statement's language: memos are written once, in English, when money moves;

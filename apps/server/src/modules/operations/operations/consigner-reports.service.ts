@@ -1,5 +1,5 @@
 import { OPERATIONS_MESSAGES, type REPORT_TYPES } from '@bhada/contracts/operations/operations';
-import { IST_TIME_ZONE, istDayEnd, istDayStart } from '@bhada/contracts/time';
+import { istDay, istDayEnd, istDayStart } from '@bhada/contracts/time';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { loadExcelJs } from '../../../lib/document-libraries.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
@@ -33,7 +33,6 @@ const REPORT_TITLES: Record<ReportType, string> = {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CONSIGNER_REPORT_JOB = 'operations.consignerReport';
 
-const ISO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: IST_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const inPeriod = (at: Date, fromDate?: string, toDate?: string) =>
   (!fromDate || at >= istDayStart(fromDate)) && (!toDate || at < istDayEnd(toDate));
 
@@ -54,7 +53,7 @@ export async function buildReport(
   });
   const consignerName = (await repo.findConsignerName(ctx.db, { consignerCode })) ?? consignerCode;
   const now = ctx.clock.now();
-  const today = ISO_DAY.format(now);
+  const today = istDay(now);
   const title = REPORT_TITLES[reportType];
   // title, period, generated, one blank row, then the column headings (ADR 141)
   const headerRow = 5;

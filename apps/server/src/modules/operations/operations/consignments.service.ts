@@ -8,6 +8,7 @@ import {
   OPERATIONS_MESSAGES,
   type updateConsignmentRequestSchema,
 } from '@bhada/contracts/operations/operations';
+import { istDateTimeText } from '@bhada/contracts/time';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../../db/client.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
@@ -42,17 +43,6 @@ const AUDITED = [
   'packages',
   'freightPaisa',
 ] as const;
-
-const IST = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-});
-export const istText = (d: Date) => IST.format(d);
 
 export function consigneeOut(row: repo.ConsigneeRow): Consignee {
   return {
@@ -92,7 +82,11 @@ export async function actionWindowOf(ctx: Pick<ServiceContext, 'db' | 'clock'>, 
   if (!unloadedAt) return { allowed: true, closesAt: null, message: null };
   const closesAt = new Date(unloadedAt.getTime() + ACTION_WINDOW_HOURS * 3_600_000);
   const allowed = ctx.clock.now().getTime() < closesAt.getTime();
-  return { allowed, closesAt: closesAt.toISOString(), message: allowed ? null : OPERATIONS_MESSAGES.windowClosed(istText(closesAt)) };
+  return {
+    allowed,
+    closesAt: closesAt.toISOString(),
+    message: allowed ? null : OPERATIONS_MESSAGES.windowClosed(istDateTimeText(closesAt)),
+  };
 }
 
 export async function assertActionWindow(ctx: Pick<ServiceContext, 'db' | 'clock'>, row: repo.ConsignmentRow) {

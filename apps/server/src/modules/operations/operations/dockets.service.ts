@@ -1,4 +1,5 @@
 import { type DocketResponse, OPERATIONS_MESSAGES, type saveDocketRequestSchema } from '@bhada/contracts/operations/operations';
+import { istDateTimeText } from '@bhada/contracts/time';
 import { extensionOf, FILE_KINDS, MAX_FILE_BYTES, UPLOAD_URL_TTL_SECONDS } from '@bhada/contracts/trips/pod';
 import type { z } from 'zod';
 import { inTransaction } from '../../../db/client.ts';
@@ -9,7 +10,7 @@ import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { SNIFF_BYTES, sniff } from '../../../lib/file-check.ts';
 import { newId } from '../../../lib/ids.ts';
 import { PDF_FONT, useIndianFonts } from '../../../lib/pdf-fonts.ts';
-import { actionWindowOf, assertActionWindow, consignmentOf, consignmentOut, istText, type Staff } from './consignments.service.ts';
+import { actionWindowOf, assertActionWindow, consignmentOf, consignmentOut, type Staff } from './consignments.service.ts';
 import * as repo from './operations.repository.ts';
 
 /** An e-way bill within this many hours of its end shows as expiring. */
@@ -203,7 +204,7 @@ export async function docketPdf(ctx: ServiceContext, { cCode }: { cCode: string 
   doc.font(PDF_FONT.regular).fontSize(10).moveDown(0.5);
   doc.text(`Docket No: ${d.docket.docketNumber}     Date: ${d.docket.docketDate}     Consignment: ${c.cCode}`);
   if (d.docket.ewayBillNumber) {
-    const until = d.docket.ewayBillValidUntil ? istText(new Date(d.docket.ewayBillValidUntil)) : '-';
+    const until = d.docket.ewayBillValidUntil ? istDateTimeText(new Date(d.docket.ewayBillValidUntil)) : '-';
     doc.text(`E-way bill: ${d.docket.ewayBillNumber}     Valid until: ${until}`);
   }
   doc.moveDown();
