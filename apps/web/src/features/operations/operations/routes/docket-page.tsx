@@ -1,17 +1,17 @@
-import { formatPaisa, parseRupees } from '@bhada/contracts/money/amounts';
+import { parseRupees } from '@bhada/contracts/money/amounts';
 import type { DocketResponse, SaveDocketRequest } from '@bhada/contracts/operations/operations';
-import { Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DateField } from '../../../../components/date-field.tsx';
 import { usePageTitle } from '../../../../components/page-title.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
-import { RupeeInput } from '../../../../components/rupee-input.tsx';
-import { formatDate, formatDateTime, formatNumber } from '../../../../lib/format.ts';
 import { isApiError } from '../../../../lib/http.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { openDocketPdf, uploadInvoiceFile, useDeleteDocket, useDeleteInvoice, useDocket, useSaveDocket } from '../api/docket.ts';
+import { DocketInvoices, emptyInvoice, type NewInvoice } from '../components/docket-invoices.tsx';
+import { DocketSummary } from '../components/docket-summary.tsx';
 
 /** /portal/workflow/docket/{code}: the lorry receipt, its e-way bill and goods invoices (spec §7 Trucking docket). */
 export function DocketPage() {
@@ -29,9 +29,6 @@ export function DocketPage() {
   );
 }
 
-type NewInvoice = { invoiceNumber: string; invoiceDate: string; value: number | string; file: File | null };
-const emptyInvoice: NewInvoice = { invoiceNumber: '', invoiceDate: '', value: '', file: null };
-
 function DocketEditor({ data }: { data: DocketResponse }) {
   const { t } = useTranslation('operations');
   const save = useSaveDocket(data.cCode);
@@ -46,7 +43,7 @@ function DocketEditor({ data }: { data: DocketResponse }) {
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const closed = !data.actionWindow.allowed;
-  const c = data.consignment;
+  const _c = data.consignment;
   const fieldError = (f: string) => (error?.field === f ? error.message : undefined);
 
   const submit = async () => {
@@ -110,30 +107,7 @@ function DocketEditor({ data }: { data: DocketResponse }) {
           {data.actionWindow.message}
         </Alert>
       )}
-      <Paper withBorder p="md" radius="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <Text size="sm">
-            <b>{t('docket.consigner')}:</b> {c.consignerName}
-          </Text>
-          <Text size="sm">
-            <b>{t('docket.consignee')}:</b> {c.consignee ? `${c.consignee.name}${c.consignee.gstin ? ` (${c.consignee.gstin})` : ''}` : '—'}
-          </Text>
-          <Text size="sm">
-            <b>{t('docket.route')}:</b> {c.originCity} → {c.destinationCity}
-          </Text>
-          <Text size="sm">
-            <b>{t('docket.goods')}:</b> {c.material}, {t('docket.weightValue', { weight: formatNumber(c.weightKg) })}
-          </Text>
-          <Text size="sm">
-            <b>{t('docket.freight')}:</b> {formatPaisa(c.freightInPaisa)}
-          </Text>
-          {data.actionWindow.closesAt && (
-            <Text size="sm">
-              <b>{t('docket.windowCloses')}:</b> {formatDateTime(data.actionWindow.closesAt)}
-            </Text>
-          )}
-        </SimpleGrid>
-      </Paper>
+      <DocketSummary data={data} />
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -181,66 +155,16 @@ function DocketEditor({ data }: { data: DocketResponse }) {
           <Textarea label={t('docket.remarks')} value={remarks} disabled={closed} onChange={(e) => setRemarks(e.currentTarget.value)} />
         </Stack>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Title order={5} mb="xs">
-          {t('docket.invoices')} · {formatPaisa(data.totalInvoiceValueInPaisa)}
-        </Title>
-        <Stack gap="xs">
-          {data.invoices.map((i) => (
-            <Group key={i.invoiceId} justify="space-between" wrap="wrap" data-testid="invoice-row">
-              <Text size="sm">
-                {i.invoiceNumber} · {formatDate(i.invoiceDate)} · {formatPaisa(i.valueInPaisa)}
-              </Text>
-              <Group gap="xs">
-                {i.viewUrl && (
-                  <Button component="a" href={i.viewUrl} target="_blank" rel="noopener" size="xs" h={44} variant="subtle">
-                    {t('docket.view')}
-                  </Button>
-                )}
-                <Button
-                  size="xs"
-                  h={44}
-                  color="red"
-                  variant="subtle"
-                  disabled={closed}
-                  onClick={() =>
-                    removeInvoice.mutate(i.invoiceId, { onSuccess: () => notify.snackbar(t('docket.invoiceDeleted'), 'success') })
-                  }
-                >
-                  {t('docket.deleteInvoice')}
-                </Button>
-              </Group>
-            </Group>
-          ))}
-          {!closed && (
-            <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="xs">
-              <TextInput
-                label={t('docket.invoiceNumber')}
-                value={invoice.invoiceNumber}
-                onChange={(e) => setInvoice({ ...invoice, invoiceNumber: e.currentTarget.value })}
-              />
-              <DateField
-                label={t('docket.invoiceDate')}
-                value={invoice.invoiceDate}
-                onChange={(invoiceDate) => setInvoice({ ...invoice, invoiceDate })}
-              />
-              <RupeeInput label={t('docket.invoiceValue')} value={invoice.value} onChange={(v) => setInvoice({ ...invoice, value: v })} />
-              <FileInput
-                label={t('docket.invoiceFile')}
-                accept="image/*,application/pdf"
-                clearable
-                value={invoice.file}
-                onChange={(f) => setInvoice({ ...invoice, file: f })}
-              />
-            </SimpleGrid>
-          )}
-          {fieldError('invoices') && (
-            <Text c="red" size="sm">
-              {fieldError('invoices')}
-            </Text>
-          )}
-        </Stack>
-      </Paper>
+      <DocketInvoices
+        data={data}
+        closed={closed}
+        invoice={invoice}
+        onInvoiceChange={setInvoice}
+        error={fieldError('invoices')}
+        onDelete={(invoiceId) =>
+          removeInvoice.mutate(invoiceId, { onSuccess: () => notify.snackbar(t('docket.invoiceDeleted'), 'success') })
+        }
+      />
       {error && !['docketNumber', 'docketDate', 'ewayBillNumber', 'invoices'].includes(error.field ?? '') && (
         <Alert color="red">{error.message}</Alert>
       )}
