@@ -44,9 +44,21 @@ export async function findOwnerPhone(db: Db, p: { operatorId: OperatorId }): Pro
   return row?.phone;
 }
 
+/** The operator's fleet: every vehicle it holds, papers verified or not (section 194C(6) counts carriages owned). */
 export async function countVehicles(db: Db, p: { operatorId: OperatorId }): Promise<number> {
   const [row] = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.operatorId, p.operatorId));
   return Number(row?.n ?? 0);
+}
+
+/** Which of these (normalised) numbers are vehicles of the operator's fleet (whatever their papers' status). */
+export async function listOwnVehicleNumbers(db: Db, p: { operatorId: OperatorId; numbers: string[] }): Promise<string[]> {
+  if (p.numbers.length === 0) return [];
+  const normalised = sql<string>`upper(regexp_replace(${vehicles.number}, '[[:space:]-]', '', 'g'))`;
+  const rows = await db
+    .select({ number: normalised })
+    .from(vehicles)
+    .where(and(eq(vehicles.operatorId, p.operatorId), inArray(normalised, p.numbers)));
+  return rows.map((r) => r.number);
 }
 
 export async function findMembershipUntil(db: Db, p: { operatorId: OperatorId }): Promise<Date | undefined> {

@@ -4,6 +4,7 @@ import {
   type DeclarationKind,
   type DeclarationRequest,
   financialYearOf,
+  MAX_GOODS_CARRIAGES,
 } from '@bhada/contracts/account/account';
 import { istDateTimeText, istDay } from '@bhada/contracts/time';
 import type { ServiceContext } from '../../../lib/context.ts';
@@ -52,23 +53,42 @@ function toDeclaration(row: repo.DeclarationRow, today: string): Declaration {
   };
 }
 
-/** The declared flags (spec §4): a declaration of each kind in force on the day. */
+/**
+ * A declaration the operator can rely on (ADR 230): its operator code is the operator's own, every vehicle
+ * it lists is in the operator's fleet, and the fleet today is no larger than section 194C(6) allows. A
+ * declaration that stopped being true (the fleet grew, a vehicle left) no longer exempts anyone.
+ */
+async function holds(db: ServiceContext['db'], operatorId: OperatorId, row: repo.DeclarationRow | undefined): Promise<boolean> {
+  if (!row || row.opCode.toUpperCase() !== operatorId.toUpperCase()) return false;
+  const [fleet, own] = await Promise.all([
+    repo.countVehicles(db, { operatorId }),
+    repo.listOwnVehicleNumbers(db, { operatorId, numbers: row.vehicleNumbers }),
+  ]);
+  return fleet <= MAX_GOODS_CARRIAGES && row.vehicleNumbers.every((n) => own.includes(n));
+}
+
+/** The declared flags (spec §4): a declaration of each kind in force on the day that still holds. */
 export async function declaredFlags(ctx: ServiceContext, p: { operatorId: OperatorId; on: Date }) {
   const day = istDay(p.on);
   const [tds, undertaking] = await Promise.all([
     repo.findCovering(ctx.db, { operatorId: p.operatorId, kind: 'TDS_DECLARATION', day }),
     repo.findCovering(ctx.db, { operatorId: p.operatorId, kind: 'UNDERTAKING', day }),
   ]);
-  return { tdsDeclared: Boolean(tds), undertakingDeclared: Boolean(undertaking) };
+  const [tdsDeclared, undertakingDeclared] = await Promise.all([
+    holds(ctx.db, p.operatorId, tds),
+    holds(ctx.db, p.operatorId, undertaking),
+  ]);
+  return { tdsDeclared, undertakingDeclared };
 }
 
 /**
  * Whether a payment to this operator on this instant is exempt from TDS under section 194C(6): the
- * operator filed a declaration whose period covers the India date of `on`. The payments side calls this
- * before deducting the 1 % on a consigner's trip payment.
+ * operator filed a declaration whose period covers the India date of `on`, and it still holds. The
+ * payments side calls this before deducting the 1 % on a consigner's trip payment.
  */
 export async function hasValidTdsDeclaration(ctx: Pick<ServiceContext, 'db'>, p: { operatorId: OperatorId; on: Date }): Promise<boolean> {
-  return Boolean(await repo.findCovering(ctx.db, { operatorId: p.operatorId, kind: 'TDS_DECLARATION', day: istDay(p.on) }));
+  const row = await repo.findCovering(ctx.db, { operatorId: p.operatorId, kind: 'TDS_DECLARATION', day: istDay(p.on) });
+  return holds(ctx.db, p.operatorId, row);
 }
 
 export async function listDeclarations(ctx: ServiceContext, p: { operatorId: OperatorId; kind?: DeclarationKind }) {
@@ -85,7 +105,9 @@ export async function listDeclarations(ctx: ServiceContext, p: { operatorId: Ope
 
 /**
  * Files a declaration or an undertaking: dates are real, the signing date and the start are not in the
- * future, the period lies within one financial year, and no declaration of the same kind overlaps (409).
+ * future, the period lies within one financial year, the operator code and every vehicle are the
+ * operator's own, the fleet has at most ten goods carriages (ADR 230), and no declaration of the same
+ * kind overlaps (409).
  */
 export async function fileDeclaration(
   ctx: ServiceContext,
@@ -100,6 +122,15 @@ export async function fileDeclaration(
   if (r.startDate > today) throw badRequest(ACCOUNT_MESSAGES.futureDate, 'startDate');
   if (r.endDate < r.startDate || r.endDate > fyEnd(r.startDate)) throw badRequest(ACCOUNT_MESSAGES.period, 'endDate');
   const vehicles = [...new Set(r.vehicleNumber)];
+  const opCode = r.opCode ? r.opCode.toUpperCase() : p.operatorId;
+  if (opCode !== p.operatorId.toUpperCase()) throw badRequest(ACCOUNT_MESSAGES.notOwnOpCode, 'opCode');
+  const [fleet, own] = await Promise.all([
+    repo.countVehicles(ctx.db, { operatorId: p.operatorId }),
+    repo.listOwnVehicleNumbers(ctx.db, { operatorId: p.operatorId, numbers: vehicles }),
+  ]);
+  const stranger = r.vehicleNumber.findIndex((n) => !own.includes(n));
+  if (stranger >= 0) throw badRequest(ACCOUNT_MESSAGES.notOwnVehicle, `vehicleNumber.${stranger}`);
+  if (fleet > MAX_GOODS_CARRIAGES) throw badRequest(ACCOUNT_MESSAGES.fleetTooLarge, 'vehicleNumber');
   const saved = await repo.insertDeclarationIfFree(ctx.db, {
     id: newId('TDS', 10),
     operatorId: p.operatorId,
@@ -112,7 +143,7 @@ export async function fileDeclaration(
     state: r.state,
     pinCode: r.pinCode,
     phone: r.number,
-    opCode: r.opCode || p.operatorId,
+    opCode: p.operatorId,
     vehicleNumbers: vehicles,
     signedOn: r.currentDate,
     startDate: r.startDate,

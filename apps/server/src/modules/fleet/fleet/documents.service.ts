@@ -163,9 +163,17 @@ export async function vehicleViewUrl(ctx: ServiceContext, input: { operatorId: O
   return viewOf(ctx, await repo.findCurrentDocument(ctx.db, input));
 }
 
-/** document view-url/{id}: any of the operator's documents; another operator's is not found. */
-export async function documentViewUrl(ctx: ServiceContext, input: { operatorId: OperatorId; documentId: string }) {
-  return viewOf(ctx, await repo.findDocument(ctx.db, input));
+/**
+ * document view-url/{id}: any of the operator's documents; another operator's is not found. The owner's ID
+ * proof (a profile document, no vehicle) is personal data: only a user with the documents permission sees it.
+ */
+export async function documentViewUrl(
+  ctx: ServiceContext,
+  input: { operatorId: OperatorId; documentId: string; mayManageDocuments: boolean },
+) {
+  const doc = await repo.findDocument(ctx.db, input);
+  if (doc && doc.vehicleId === null && !input.mayManageDocuments) throw new AppError('FORBIDDEN', 'Your role does not allow this');
+  return viewOf(ctx, doc);
 }
 
 // admin review queue

@@ -282,6 +282,13 @@ describe('KYC documents and the admin review', () => {
     await t.call({ method: 'POST', url: `/api/admin/fleet/documents/${issued.body.data.documentId}/verify`, token: admin.token });
     const docs = await t.call({ method: 'GET', url: `${V1}/operator/profile/documents`, token: op.owner.token });
     expect(docs.body.data.documents[0].status).toBe('VERIFIED');
+    // the owner's ID proof needs the documents permission; seeing vehicles is not enough
+    const viewUrl = `${V1}/operator/document/view-url/${issued.body.data.documentId}`;
+    const dispatcher = await insertSubordinate(t.db, op.operatorId, ['VEHICLES_VIEW', 'TRIPS_VIEW']);
+    expect((await t.call({ method: 'GET', url: viewUrl, token: dispatcher.token })).status).toBe(403);
+    const clerk = await insertSubordinate(t.db, op.operatorId, ['VEHICLES_VIEW', 'DOCUMENTS_MANAGE']);
+    expect((await t.call({ method: 'GET', url: viewUrl, token: clerk.token })).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: viewUrl, token: op.owner.token })).status).toBe(200);
   });
 
   it('an expiring certificate flags its vehicle and notifies the owner once, not on every run', async () => {

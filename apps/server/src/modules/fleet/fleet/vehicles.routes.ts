@@ -176,7 +176,12 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   view.get(
     `${base}/operator/document/view-url/:id`,
     { summary: 'Signed view URL of one of my documents', params: documentIdParamsSchema, data: viewUrlResponseSchema },
-    (request) => documents.documentViewUrl(app.ctx, { operatorId: opOf(request), documentId: request.params.id }),
+    (request) =>
+      documents.documentViewUrl(app.ctx, {
+        operatorId: opOf(request),
+        documentId: request.params.id,
+        mayManageDocuments: actorOf(request).permissions.has('DOCUMENTS_MANAGE'),
+      }),
   );
 
   // admin review queue

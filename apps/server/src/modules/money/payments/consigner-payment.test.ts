@@ -43,7 +43,7 @@ async function consignerWithTrip(freightPaisa = 4_500_000) {
   await t.db
     .insert(trips)
     .values({ ...base, id: `${tripId}-X`, demandId: `DEM-${tripId}-X`, agreedPricePaisa: 1_000_000, state: 'CANCELLED' });
-  return { ...consigner, tripId, operatorToken: owner.token, vehicleNumber: vehicle.number };
+  return { ...consigner, tripId, operatorId, operatorToken: owner.token, vehicleNumber: vehicle.number };
 }
 
 const balances = (token: string, code?: string) =>
@@ -105,6 +105,31 @@ describe('GET balance/trip: what a consigner owes', () => {
     expect(await tripBalance(c.user.token, c.tripId)).toMatchObject({ tdsInPaisa: 0, balanceInPaisa: 4_500_000 });
     const order = await createOrder(c.user.token, { tripId: c.tripId, amountInPaisa: 4_500_000 });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
+  });
+
+  it('withholds TDS again once the declaring operator holds more than ten goods carriages (ADR 230)', async () => {
+    const c = await consignerWithTrip();
+    const today = istDay(new Date());
+    const fy = financialYearOf(today).slice(0, 4);
+    const payload = {
+      name: 'Ramesh Kumar Sharma',
+      fatherName: 'Suresh Chand Sharma',
+      panNumber: 'ABCPK1234Q',
+      street: '12 Transport Nagar',
+      city: 'Jaipur',
+      state: 'Rajasthan',
+      pinCode: '302003',
+      number: '9876543210',
+      vehicleNumber: [c.vehicleNumber],
+      currentDate: today,
+      startDate: `${fy}-04-01`,
+      endDate: `${Number(fy) + 1}-03-31`,
+    };
+    const url = '/api/odin/operator-app/v1/profile/tds-declaration';
+    expect((await t.call({ method: 'POST', url, token: c.operatorToken, payload })).status).toBe(200);
+    expect(await tripBalance(c.user.token, c.tripId)).toMatchObject({ tdsInPaisa: 0 });
+    for (let i = 0; i < 10; i++) await insertVehicle(t.db, c.operatorId);
+    expect(await tripBalance(c.user.token, c.tripId)).toMatchObject({ tdsInPaisa: 45_000, balanceInPaisa: 4_455_000 });
   });
 
   it('TDS is rounded to the nearest rupee', async () => {

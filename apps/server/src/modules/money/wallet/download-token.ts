@@ -15,6 +15,8 @@ export interface DownloadClaims {
   operatorId: OperatorId;
   /** the statement's language, fixed when the link is issued (ADR 140) */
   lang: StatementLang;
+  /** the session the link was issued in: the link dies with it (logout) */
+  sessionId: string;
   /** epoch seconds */
   expiresAt: number;
 }
@@ -35,7 +37,7 @@ const decode = (text: string) => Buffer.from(text, 'base64url').toString('utf8')
 
 export function signDownloadToken(
   secret: string,
-  claims: Omit<DownloadClaims, 'expiresAt' | 'lang'> & { expiresAt?: number; lang?: StatementLang },
+  claims: Omit<DownloadClaims, 'expiresAt' | 'lang' | 'sessionId'> & { expiresAt?: number; lang?: StatementLang; sessionId?: string },
   params: Record<string, unknown>,
   now = Date.now(),
 ): { token: string; expiresAt: number } {
@@ -46,6 +48,7 @@ export function signDownloadToken(
       u: claims.userId,
       o: claims.operatorId,
       l: claims.lang ?? 'en',
+      s: claims.sessionId ?? '',
       e: expiresAt,
       p: paramsHash(params),
     }),
@@ -64,7 +67,7 @@ export function verifyDownloadToken(
   const invalid = () => new AppError(WALLET_ERRORS.DOWNLOAD_LINK_INVALID, WALLET_MESSAGES.linkInvalid);
   const [body, sig] = (token ?? '').split('.');
   if (!body || !sig || !safeEqual(sig, hmac(secret, `download\n${body}`))) throw invalid();
-  let parsed: { r: string; u: string; o: string; l?: string; e: number; p: string };
+  let parsed: { r: string; u: string; o: string; l?: string; s?: string; e: number; p: string };
   try {
     parsed = JSON.parse(decode(body));
   } catch {
@@ -77,6 +80,7 @@ export function verifyDownloadToken(
     userId: parsed.u,
     operatorId: asOperatorId(parsed.o),
     lang: isStatementLang(parsed.l) ? parsed.l : 'en',
+    sessionId: parsed.s ?? '',
     expiresAt: parsed.e,
   };
 }

@@ -2,6 +2,7 @@ import { type ReportName, WALLET_ERRORS, WALLET_MESSAGES } from '@bhada/contract
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { resolveSessionById } from '../../account/auth/auth.service.ts';
 import { type DownloadClaims, verifyDownloadToken } from './download-token.ts';
 import { statementFileName } from './statement-text.ts';
 import { contentTypeOf, type Statement, streamStatement } from './statement-writer.ts';
@@ -24,7 +25,9 @@ export function requireDownloadToken(db: Db, secret: string, report: ReportName)
   return async (request: FastifyRequest) => {
     const query = rawQuery(request);
     const claims = verifyDownloadToken(secret, query.dt, report, query);
-    if (!(await isActiveUser(db, claims.userId, claims.operatorId))) {
+    // the link lives no longer than the session it was issued in: logging out kills it
+    const session = claims.sessionId ? await resolveSessionById(db, claims.sessionId) : null;
+    if (session?.userId !== claims.userId || !(await isActiveUser(db, claims.userId, claims.operatorId))) {
       throw new AppError(WALLET_ERRORS.DOWNLOAD_LINK_INVALID, WALLET_MESSAGES.linkInvalid);
     }
     request.download = claims;

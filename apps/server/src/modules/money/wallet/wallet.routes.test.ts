@@ -195,6 +195,14 @@ describe('statements with download tokens', () => {
     expect(text).toContain('Closing balance|7500');
   });
 
+  it('a link dies when the session it was issued in logs out', async () => {
+    const { owner } = await fleet();
+    const link = await linkFor(owner.token, 'wallet-transactions', { reportFormat: 'xlsx' });
+    expect((await download(link.body.data.url)).statusCode).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/auth/logout', token: owner.token })).status).toBe(200);
+    expect((await download(link.body.data.url)).statusCode).toBe(403);
+  });
+
   it('applies the date rules when the link is asked for', async () => {
     const { owner } = await fleet();
     const long = await linkFor(owner.token, 'fastagStatement', { fromTime: now() - 15 * 86_400, toTime: now(), reportFormat: 'xlsx' });

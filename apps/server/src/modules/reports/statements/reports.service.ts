@@ -26,7 +26,11 @@ export async function issueDownloadLink(
   const { actor, operatorId, report, params } = input;
   const path = await checkReportParams(ctx.db, actor, operatorId, report, params);
   const lang = statementLanguage(input.localeHeader, actor.locale);
-  const { token, expiresAt } = signDownloadToken(ctx.secret, { report, userId: actor.userId, operatorId, lang }, params);
+  const { token, expiresAt } = signDownloadToken(
+    ctx.secret,
+    { report, userId: actor.userId, operatorId, lang, sessionId: actor.sessionId },
+    params,
+  );
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== '' && v !== null && v !== undefined) search.set(k, String(v));
   search.set('dt', token);

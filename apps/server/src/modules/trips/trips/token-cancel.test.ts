@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { fundWallet, insertConsigner, insertOperator, insertVehicle } from '../../../../test/factories.ts';
+import { fundWallet, insertConsigner, insertOperator, insertSubordinate, insertVehicle } from '../../../../test/factories.ts';
 import { demands, demandTokens as tokens, tripEvents, trips } from '../../../db/schema/index.ts';
 import { awardLoad } from '../../marketplace/loads/load-desk.service.ts';
 import { insertLoad } from '../../marketplace/loads/loads.test-helpers.ts';
@@ -99,5 +99,30 @@ describe('token cancel through the trip rules', () => {
     expect(viaToken.status).toBe(422);
     expect(await wallet(op.operatorId)).toBe(afterTrip);
     expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('a sub-user refused the token cancel cannot refund the token by cancelling the trip either', async () => {
+    const { demandId, tripId, op } = await paidToken();
+    const dispatcher = await insertSubordinate(t.db, op.operatorId, ['TRIPS_VIEW', 'TRIPS_MANAGE', 'LOADS_VIEW']);
+    const before = await wallet(op.operatorId);
+    const viaToken = await t.call({ method: 'POST', url: `${V1}/token/${demandId}/cancel`, token: dispatcher.token });
+    expect(viaToken.status).toBe(403);
+    const viaTrip = await t.call({
+      method: 'POST',
+      url: `/api/rest/tesseract/v2/trip/${tripId}/cancel`,
+      token: dispatcher.token,
+      payload: { reasonCode: 'OTHER' },
+    });
+    expect(viaTrip.status).toBe(403);
+    expect(await tripState(tripId)).toBe('ASSIGNED');
+    expect(await wallet(op.operatorId)).toBe(before);
+    const allowed = await insertSubordinate(t.db, op.operatorId, ['TRIPS_VIEW', 'TRIPS_MANAGE', 'TOKENS_CANCEL']);
+    const cancelled = await t.call({
+      method: 'POST',
+      url: `/api/rest/tesseract/v2/trip/${tripId}/cancel`,
+      token: allowed.token,
+      payload: { reasonCode: 'OTHER' },
+    });
+    expect(cancelled.status).toBe(200);
   });
 });

@@ -29,6 +29,8 @@ export function tripAccess(app: FastifyInstance, secret: string) {
   return {
     viewer: routeTable(app, { tags, guard: requirePermission('TRIPS_VIEW') }),
     manager: routeTable(app, { tags, guard: requirePermission('TRIPS_MANAGE') }),
+    // cancelling a trip refunds its token: the same permission as the token cancel (ADR 231)
+    canceller: routeTable(app, { tags, guard: requirePermission('TRIPS_MANAGE', 'TOKENS_CANCEL') }),
     desk: routeTable(app, { tags, guard: requireKind('ADMIN') }),
     deps,
     mine,

@@ -9,7 +9,7 @@ import * as schedule from './trip-schedule.service.ts';
 
 /** Cancel, replace the vehicle, notify the consigner, bilti (fastag §7.4). */
 export const tripChangesRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, opts) => {
-  const { viewer, manager, deps, mine } = tripAccess(app, opts.secret);
+  const { viewer, manager, canceller, deps, mine } = tripAccess(app, opts.secret);
 
   viewer.get(
     `${V2}/:id/cancel-reasons`,
@@ -26,7 +26,7 @@ export const tripChangesRoutes: FastifyPluginAsyncZod<{ secret: string }> = asyn
     async (request) => changes.cancelConfirmation(deps(), await mine(request, { id: request.params.id })),
   );
 
-  manager.post(
+  canceller.post(
     `${V2}/:id/cancel`,
     {
       summary: 'Cancel the trip',
