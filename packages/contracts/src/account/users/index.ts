@@ -44,6 +44,9 @@ export const USERS_MESSAGES = {
   roleDeleted: 'Role deleted successfully',
   roleNameTaken: 'A role with this name already exists',
   phoneTaken: 'This mobile number is already registered',
+  ownRoleLocked: 'You cannot change the role you hold',
+  grantUnheld: 'You cannot give a permission you do not have',
+  moneyRoleOwnerOnly: 'Only the owner can change a role with money permissions',
 } as const;
 
 export const permissionGroupSchema = z.object({

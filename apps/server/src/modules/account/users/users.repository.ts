@@ -35,11 +35,21 @@ export async function listRoles(db: Db, { operatorId }: { operatorId: OperatorId
 
 export async function findRole(db: Db, scope: { id: string; operatorId: OperatorId }) {
   const [row] = await db
-    .select({ id: roles.id, name: roles.name })
+    .select({
+      id: roles.id,
+      name: roles.name,
+      permissions: sql<string[]>`coalesce((select array_agg(rp.permission) from role_permissions rp where rp.role_id = ${roles.id}), '{}')`,
+    })
     .from(roles)
     .where(and(eq(roles.id, scope.id), eq(roles.operatorId, scope.operatorId)))
     .limit(1);
   return row;
+}
+
+/** The role a user holds (null for an owner). */
+export async function findUserRoleId(db: Db, { userId }: { userId: string }) {
+  const [row] = await db.select({ roleId: users.roleId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.roleId ?? null;
 }
 
 export async function findRoleByName(db: Db, { operatorId, name }: { operatorId: OperatorId; name: string }) {

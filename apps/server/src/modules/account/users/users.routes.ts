@@ -41,14 +41,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   manage.post(
     '/api/user/createRole',
     { summary: 'Create a role', body: createRoleRequestSchema, data: roleRef, message: USERS_MESSAGES.roleCreated },
-    async (request) => changed(request, await users.createRole(app.db, op(request), request.body)),
+    async (request) => changed(request, await users.createRole(app.db, op(request), request.body, actorOf(request))),
   );
 
   manage.post(
     '/api/user/addRolePermissions',
     { summary: 'Add permissions to a role', body: rolePermissionsRequestSchema, data: roleRef, message: USERS_MESSAGES.roleAdded },
     async (request) => {
-      const done = await users.addRolePermissions(app.db, op(request), request.body);
+      const done = await users.addRolePermissions(app.db, op(request), request.body, actorOf(request));
       // this process forgets the role's sessions at once; the others when the database announces it (ADR 153)
       app.sessionCache.invalidate(`r:${done.roleId}`);
       return changed(request, done);
@@ -59,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/deleteRolePermissions',
     { summary: 'Remove permissions from a role', body: rolePermissionsRequestSchema, data: roleRef, message: USERS_MESSAGES.roleDeleted },
     async (request) => {
-      const done = await users.deleteRolePermissions(app.db, op(request), request.body);
+      const done = await users.deleteRolePermissions(app.db, op(request), request.body, actorOf(request));
       app.sessionCache.invalidate(`r:${done.roleId}`);
       return changed(request, done);
     },
@@ -72,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   manage.post(
     '/api/user/addSubordinate/v2',
     { summary: 'Add a sub-user', body: addSubordinateRequestSchema, data: userRef, message: USERS_MESSAGES.userAdded },
-    async (request) => changed(request, await users.addSubordinate(app.db, op(request), request.body)),
+    async (request) => changed(request, await users.addSubordinate(app.db, op(request), request.body, actorOf(request))),
   );
 
   manage.delete(

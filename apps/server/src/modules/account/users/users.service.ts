@@ -2,6 +2,7 @@ import {
   type AddSubordinateRequest,
   type CreateRoleRequest,
   PERMISSION_GROUPS,
+  type PermissionCode,
   type Role,
   type RolePermissionsRequest,
   USERS_MESSAGES,
@@ -11,7 +12,20 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 import type { TenantReadCache } from '../../../lib/tenant-read-cache.ts';
+import { checkRoleChange, type RoleEditor } from './role-rules.ts';
 import * as repo from './users.repository.ts';
+
+/** The caller changing roles or sub-users, as the route reads it from the session. */
+export interface UsersActor {
+  userId: string;
+  kind: string;
+  permissions: ReadonlySet<PermissionCode>;
+}
+
+async function editorOf(db: Db, actor: UsersActor): Promise<RoleEditor> {
+  const roleId = actor.kind === 'SUBORDINATE' ? await repo.findUserRoleId(db, { userId: actor.userId }) : null;
+  return { kind: actor.kind, roleId, permissions: actor.permissions };
+}
 
 const PERMISSION_NAMES: Record<string, string> = {
   LOADS_VIEW: 'See loads',
@@ -63,8 +77,9 @@ export async function listRoles(db: Db, operatorId: OperatorId, reads?: TenantRe
   return reads ? reads.read(operatorId, 'users.roles', load) : load();
 }
 
-export async function createRole(db: Db, operatorId: OperatorId, input: CreateRoleRequest) {
+export async function createRole(db: Db, operatorId: OperatorId, input: CreateRoleRequest, actor: UsersActor) {
   return db.transaction(async (tx) => {
+    checkRoleChange(await editorOf(tx, actor), { id: null, permissions: [] }, { granted: input.permissions });
     if (await repo.findRoleByName(tx, { operatorId, name: input.name })) {
       throw new AppError('ROLE_NAME_TAKEN', USERS_MESSAGES.roleNameTaken, { field: 'name' });
     }
@@ -80,14 +95,16 @@ async function ownRole(db: Db, operatorId: OperatorId, roleId: string) {
   return role;
 }
 
-export async function addRolePermissions(db: Db, operatorId: OperatorId, input: RolePermissionsRequest) {
-  await ownRole(db, operatorId, input.roleId);
+export async function addRolePermissions(db: Db, operatorId: OperatorId, input: RolePermissionsRequest, actor: UsersActor) {
+  const role = await ownRole(db, operatorId, input.roleId);
+  checkRoleChange(await editorOf(db, actor), role, { granted: input.permissions });
   await repo.insertRolePermissions(db, { roleId: input.roleId, permissions: input.permissions });
   return { roleId: input.roleId };
 }
 
-export async function deleteRolePermissions(db: Db, operatorId: OperatorId, input: RolePermissionsRequest) {
-  await ownRole(db, operatorId, input.roleId);
+export async function deleteRolePermissions(db: Db, operatorId: OperatorId, input: RolePermissionsRequest, actor: UsersActor) {
+  const role = await ownRole(db, operatorId, input.roleId);
+  checkRoleChange(await editorOf(db, actor), role, { granted: [] });
   await repo.deleteRolePermissions(db, { roleId: input.roleId, permissions: input.permissions });
   return { roleId: input.roleId };
 }
@@ -97,9 +114,12 @@ export async function listSubordinates(db: Db, operatorId: OperatorId) {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-export async function addSubordinate(db: Db, operatorId: OperatorId, input: AddSubordinateRequest) {
+export async function addSubordinate(db: Db, operatorId: OperatorId, input: AddSubordinateRequest, actor: UsersActor) {
   return db.transaction(async (tx) => {
-    await ownRole(tx, operatorId, input.roleId);
+    const role = await ownRole(tx, operatorId, input.roleId);
+    // placing a new user in a role hands out its permissions: the same rules as granting them (ADR 227)
+    const editor = await editorOf(tx, actor);
+    checkRoleChange({ ...editor, roleId: null }, { id: null, permissions: [] }, { granted: role.permissions as PermissionCode[] });
     if (await repo.findLiveUserIdByPhone(tx, input.phone)) {
       throw new AppError('PHONE_TAKEN', USERS_MESSAGES.phoneTaken, { field: 'phone' });
     }
