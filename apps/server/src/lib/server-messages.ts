@@ -80,6 +80,10 @@ const RULES: Rule[] = [
     (has, costs, add) => `वॉलेट में बैलेंस कम है। आपके वॉलेट में ${has} हैं और सदस्यता ${costs} की है। कृपया वॉलेट में ${add} जोड़ें।`,
   ],
   [/^This trip is (.+); (.+) cannot be done now$/, (state, stage) => `यह ट्रिप अभी "${term(state)}" है; अभी "${term(stage)}" नहीं हो सकता`],
+  [
+    /^This driver is already on trip (\S+)\. Choose another driver or finish that trip first\.$/,
+    (trip) => `यह ड्राइवर पहले से ट्रिप ${trip} पर है। कोई दूसरा ड्राइवर चुनें या पहले वह ट्रिप पूरी करें।`,
+  ],
   [/^At most (\S+) events per batch$/, (n) => `एक बैच में ज़्यादा से ज़्यादा ${n} घटनाएँ`],
   [/^Enter the (.+) in rupees$/, (label) => `${term(label)} रुपये में डालें`],
   [/^The (.+) must be more than zero$/, (label) => `${term(label)} शून्य से ज़्यादा होना चाहिए`],

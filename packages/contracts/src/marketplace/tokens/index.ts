@@ -66,6 +66,8 @@ export const eligibleVehicleSchema = z.object({
   vehicleProximityWarning: z.boolean(),
   /** false when the vehicle is on another trip */
   available: z.boolean(),
+  /** the unfinished trip holding the vehicle (the picker shows it as busy with that trip), null when free */
+  busyTripId: z.string().nullable(),
 });
 export type EligibleVehicle = z.infer<typeof eligibleVehicleSchema>;
 export const eligibleVehiclesResponseSchema = z.array(eligibleVehicleSchema);
@@ -77,7 +79,13 @@ export const vehicleDetailSchema = eligibleVehicleSchema.extend({
   status: z.string(),
 });
 
-export const phonebookDriverSchema = z.object({ driverId: z.string(), driverName: z.string(), driverNumber: z.string() });
+export const phonebookDriverSchema = z.object({
+  driverId: z.string(),
+  driverName: z.string(),
+  driverNumber: z.string(),
+  /** the unfinished trip this driver is on (issue 48: cannot be chosen), null when free */
+  busyTripId: z.string().nullable(),
+});
 export const phonebookResponseSchema = z.array(phonebookDriverSchema);
 
 /** spec: "Token or demand confirmation: vehicleNumber, driverNumber, vehicleId, driverName". */

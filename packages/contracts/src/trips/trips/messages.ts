@@ -18,6 +18,8 @@ export const TRIPS_ERRORS = errorCodes([
   'TRIP_NOT_CANCELLABLE',
   /** the replacement vehicle is on another running trip */
   'VEHICLE_BUSY',
+  /** the chosen driver is on another unfinished trip of the operator */
+  'DRIVER_BUSY',
   /** a claim that is no longer open for edits */
   'CHARGE_NOT_EDITABLE',
   /** notify-consigner asked again within the quiet period */
@@ -40,6 +42,7 @@ export const TRIPS_MESSAGES = {
   slotBooked: 'Slot booked',
   notCancellable: 'The trip can no longer be cancelled or changed after loading',
   vehicleBusy: 'This vehicle is already on another trip',
+  driverBusy: (tripId: string) => `This driver is already on trip ${tripId}. Choose another driver or finish that trip first.`,
   vehicleReplaced: 'Vehicle replaced',
   cancelled: 'Trip cancelled',
   chargeNotEditable: 'This claim was already decided and cannot be changed',

@@ -50,6 +50,8 @@ export const PRE_LOADING_STATES: readonly TripState[] = ['ASSIGNED', 'REACHED_LO
  * trip's vehicle.
  */
 export const VEHICLE_BUSY_STATES: readonly TripState[] = ACTIVE_TRIP_STATES;
+/** A driver is busy by the same rule: one person cannot drive two unfinished trips (issue 48). */
+export const DRIVER_BUSY_STATES: readonly TripState[] = ACTIVE_TRIP_STATES;
 
 /** The stages that need the other party's code, and the state each needs. */
 export const OTP_STAGES = ['LOADING', 'UNLOADING'] as const;

@@ -26,7 +26,7 @@ export async function fleetLoadConfirmation(
   let vehicles: EligibleVehicle[] = [];
   if (row?.vehicleId) {
     const v = await repo.findVehicle(db, { operatorId, vehicleId: row.vehicleId });
-    if (v) vehicles = [toEligible(v, demand, new Set())];
+    if (v) vehicles = [toEligible(v, demand, new Map())];
   }
   return {
     demandId,

@@ -52,7 +52,7 @@ export type VehicleRow = Awaited<ReturnType<typeof repo.listOperatorVehicles>>[n
 export const fits = (v: VehicleRow, d: DemandRow) =>
   v.status === 'VERIFIED' && v.bodyType === d.bodyType && Number(v.tonnage) >= Number(d.tonnage);
 
-export function toEligible(v: VehicleRow, d: DemandRow, busy: Set<string>): EligibleVehicle {
+export function toEligible(v: VehicleRow, d: DemandRow, busy: Map<string, string>): EligibleVehicle {
   const point = d.loadingPoints[0] ?? { lat: d.originLat, lng: d.originLng };
   const distanceKm = v.lat == null || v.lng == null ? null : roadKm({ lat: v.lat, lng: v.lng }, point);
   return {
@@ -64,6 +64,7 @@ export function toEligible(v: VehicleRow, d: DemandRow, busy: Set<string>): Elig
     distanceKm,
     vehicleProximityWarning: distanceKm === null || distanceKm > PROXIMITY_WARNING_KM,
     available: !busy.has(v.id),
+    busyTripId: busy.get(v.id) ?? null,
   };
 }
 

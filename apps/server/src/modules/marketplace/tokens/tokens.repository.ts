@@ -1,4 +1,4 @@
-import { VEHICLE_BUSY_STATES } from '@bhada/contracts/trips/trips';
+import { DRIVER_BUSY_STATES, VEHICLE_BUSY_STATES } from '@bhada/contracts/trips/trips';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { demandTokens, drivers, trips, vehicles } from '../../../db/schema/index.ts';
@@ -100,6 +100,24 @@ export async function busyVehicleIds(db: Db, { operatorId }: { operatorId: Opera
     .from(trips)
     .where(and(eq(trips.operatorId, operatorId), inArray(trips.state, [...VEHICLE_BUSY_STATES])));
   return new Set(rows.map((r) => r.vehicleId));
+}
+
+/** The operator's drivers on an unfinished trip (DRIVER_BUSY_STATES), by phone, with that trip's id. */
+export async function busyDriverTrips(db: Db, { operatorId }: { operatorId: OperatorId }): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ phone: trips.driverPhone, tripId: trips.id })
+    .from(trips)
+    .where(and(eq(trips.operatorId, operatorId), inArray(trips.state, [...DRIVER_BUSY_STATES])));
+  return new Map(rows.map((r) => [r.phone, r.tripId]));
+}
+
+/** The operator's vehicles on an unfinished trip, with that trip's id (the picker shows it). */
+export async function busyVehicleTrips(db: Db, { operatorId }: { operatorId: OperatorId }): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ vehicleId: trips.vehicleId, tripId: trips.id })
+    .from(trips)
+    .where(and(eq(trips.operatorId, operatorId), inArray(trips.state, [...VEHICLE_BUSY_STATES])));
+  return new Map(rows.map((r) => [r.vehicleId, r.tripId]));
 }
 
 export async function listDrivers(db: Db, { operatorId }: { operatorId: OperatorId }) {

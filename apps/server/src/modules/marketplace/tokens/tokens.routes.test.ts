@@ -61,7 +61,12 @@ describe('token confirmation', () => {
 
     const driver = await insertDriver(t.db, two.operatorId, 'Suresh Gurjar');
     const phonebook = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/phonebook-driver-info`, token: tok });
-    expect(phonebook.body.data).toContainEqual({ driverId: driver.id, driverName: 'Suresh Gurjar', driverNumber: driver.phone });
+    expect(phonebook.body.data).toContainEqual({
+      driverId: driver.id,
+      driverName: 'Suresh Gurjar',
+      driverNumber: driver.phone,
+      busyTripId: null,
+    });
 
     const wrongBody = await t.call({
       method: 'POST',

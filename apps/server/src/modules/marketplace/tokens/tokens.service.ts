@@ -8,7 +8,7 @@ import {
   type TokenDetails,
   type VehicleDetailsRequest,
 } from '@bhada/contracts/marketplace/tokens';
-import { PRE_LOADING_STATES } from '@bhada/contracts/trips/trips';
+import { PRE_LOADING_STATES, TRIPS_MESSAGES } from '@bhada/contracts/trips/trips';
 import { type Db, inTransaction } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -27,6 +27,12 @@ import * as repo from './tokens.repository.ts';
 export { fleetLoadConfirmation, sharedConfirmation, shareLink } from './fleet-confirmation.service.ts';
 export { eligibleVehicles, phonebook, vehicleDetail } from './token-vehicles.service.ts';
 
+/** Issue 48: a driver on an unfinished trip of the operator cannot be put on another one. */
+async function refuseBusyDriver(db: Db, operatorId: OperatorId, phone: string) {
+  const tripId = (await repo.busyDriverTrips(db, { operatorId })).get(phone);
+  if (tripId) throw new AppError('DRIVER_BUSY', TRIPS_MESSAGES.driverBusy(tripId), { field: 'driverNumber' });
+}
+
 /** spec "token/{id}/vehicle-details": the winner's vehicle and driver for the load. */
 export async function saveVehicleDetails(db: Db, operatorId: OperatorId, demandId: string, input: VehicleDetailsRequest): Promise<Token> {
   const demand = await wonDemand(db, operatorId, demandId);
@@ -37,6 +43,7 @@ export async function saveVehicleDetails(db: Db, operatorId: OperatorId, demandI
   if ((await repo.busyVehicleIds(db, { operatorId })).has(vehicle.id)) {
     throw new AppError('VEHICLE_NOT_ELIGIBLE', TOKENS_MESSAGES.vehicleBusy, { field: 'vehicleId' });
   }
+  await refuseBusyDriver(db, operatorId, input.driverNumber);
   const row = await inTransaction(db, async (tx) => {
     await repo.rememberDriver(tx, { id: newId('DRV'), operatorId, name: input.driverName, phone: input.driverNumber });
     return repo.upsertDraft(tx, {
@@ -122,6 +129,8 @@ export async function payToken(
       if ((await repo.busyVehicleIds(tx, { operatorId })).has(token.vehicleId)) {
         throw new AppError('VEHICLE_NOT_ELIGIBLE', TOKENS_MESSAGES.vehicleBusy, { field: 'vehicleId' });
       }
+      // checked again under the load's lock: the driver may have been put on another trip since the draft
+      await refuseBusyDriver(tx, operatorId, token.driverPhone);
       const amount = demand.tokenAmountPaisa;
       const posted = await postEntry(tx, {
         kind: 'TOKEN_PAYMENT',

@@ -1,4 +1,5 @@
 import {
+  DRIVER_BUSY_STATES,
   NOTIFY_QUIET_SECONDS,
   PRE_LOADING_STATES,
   REASONS,
@@ -82,6 +83,14 @@ export async function replaceVehicle(
   if (await repo.findRunningTripOfVehicle(deps.db, { vehicleId: vehicle.id, states: VEHICLE_BUSY_STATES, exceptTripId: trip.id })) {
     throw new AppError('VEHICLE_BUSY', TRIPS_MESSAGES.vehicleBusy, { field: 'vehicleId' });
   }
+  // issue 48: a driver change (same vehicle, new driver) obeys the same rule as a new vehicle
+  const driverTrip = await repo.findRunningTripOfDriver(deps.db, {
+    operatorId: trip.operatorId,
+    phone: input.driverNumber,
+    states: DRIVER_BUSY_STATES,
+    exceptTripId: trip.id,
+  });
+  if (driverTrip) throw new AppError('DRIVER_BUSY', TRIPS_MESSAGES.driverBusy(driverTrip.id), { field: 'driverNumber' });
   await inTransaction(deps.db, async (tx) => {
     await repo.updateTrip(tx, {
       id: trip.id,

@@ -134,4 +134,18 @@ describe('replace the vehicle', () => {
       .trips.replaceVehicle({ tripId: trip.tripId, vehicleId: unloaded.vehicle.id, ...driver });
     expect(replaced.status).toBe(200);
   });
+
+  it('a driver change refuses a driver on another unfinished trip of the operator (issue 48)', async () => {
+    const { t, h } = ctx;
+    const trip = await insertTrip(t.db);
+    const other = await insertTrip(t.db, { operator: trip.operator, state: 'IN_TRANSIT' });
+    const op = h.as(trip.operator.owner.token);
+    const busyPhone = (await op.trips.detail(other.tripId)).body.data.driverNumber as string;
+    const refused = await op.trips.replaceVehicle({ tripId: trip.tripId, vehicleId: trip.vehicle.id, ...driver, driverNumber: busyPhone });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorCode).toBe('DRIVER_BUSY');
+    expect(refused.body.message).toContain(other.tripId);
+    expect((await op.trips.replaceVehicle({ tripId: trip.tripId, vehicleId: trip.vehicle.id, ...driver })).status).toBe(200);
+    expect((await op.trips.detail(trip.tripId)).body.data.driverNumber).toBe(driver.driverNumber);
+  });
 });

@@ -166,6 +166,22 @@ export async function findRunningTripOfVehicle(
   return row;
 }
 
+/** The newest trip of the operator's driver (by phone) in one of these states, other than `exceptTripId`. */
+export async function findRunningTripOfDriver(
+  db: Db,
+  { operatorId, phone, states, exceptTripId }: { operatorId: OperatorId; phone: string; states: readonly string[]; exceptTripId: string },
+) {
+  const [row] = await db
+    .select({ id: trips.id })
+    .from(trips)
+    .where(
+      and(eq(trips.operatorId, operatorId), eq(trips.driverPhone, phone), inArray(trips.state, [...states]), ne(trips.id, exceptTripId)),
+    )
+    .orderBy(desc(trips.createdAt))
+    .limit(1);
+  return row;
+}
+
 export async function findOperatorVehicle(db: Db, scope: { id: string; operatorId: OperatorId }) {
   const [row] = await db
     .select({ id: vehicles.id, number: vehicles.number })

@@ -32,6 +32,7 @@ const vehicle = {
   distanceKm: 15,
   vehicleProximityWarning: false,
   available: true,
+  busyTripId: null,
 };
 const token = (status: 'DRAFT' | 'INITIATED') => ({
   tokenId: 'TK-1',

@@ -116,7 +116,9 @@ export function TokenPaymentPage() {
                           label={`${v.vehicleNumber} · ${v.vehicleType}`}
                           description={
                             !v.available
-                              ? t('onTrip')
+                              ? v.busyTripId
+                                ? t('busyOnTrip', { tripId: v.busyTripId })
+                                : t('onTrip')
                               : v.distanceKm !== null
                                 ? t('distanceFrom', { km: v.distanceKm, city: v.currentCity ?? '' })
                                 : t('locationUnknown')
@@ -146,7 +148,14 @@ export function TokenPaymentPage() {
             {driverMode === 'book' ? (
               <Select
                 label={t('chooseDriver')}
-                data={(phonebook.data ?? []).map((d) => ({ value: d.driverId, label: `${d.driverName} · ${d.driverNumber}` }))}
+                data={(phonebook.data ?? []).map((d) => ({
+                  value: d.driverId,
+                  // issue 48: a driver on an unfinished trip is shown busy with it and cannot be chosen
+                  label: d.busyTripId
+                    ? `${d.driverName} · ${d.driverNumber} · ${t('busyOnTrip', { tripId: d.busyTripId })}`
+                    : `${d.driverName} · ${d.driverNumber}`,
+                  disabled: Boolean(d.busyTripId),
+                }))}
                 value={driverId}
                 onChange={setDriverId}
                 error={errors.driver ?? errors.driverNumber}
