@@ -106,6 +106,10 @@ export const HINDI: Record<string, string> = {
   'Enter a valid 6-digit PIN code': 'सही 6 अंकों का पिन कोड डालें',
   'Enter a valid bank account number (9 to 18 digits)': 'सही बैंक खाता नंबर डालें (9 से 18 अंक)',
   'Enter valid vehicle numbers (e.g. RJ14GB1234)': 'सही गाड़ी नंबर डालें (जैसे RJ14GB1234)',
+  'List only vehicles in your own fleet': 'केवल अपने बेड़े की गाड़ियाँ लिखें',
+  'Use your own operator code': 'अपना ऑपरेटर कोड लिखें',
+  'Your fleet has more than 10 goods carriages, so section 194C(6) does not apply':
+    'आपके बेड़े में 10 से ज़्यादा मालवाहक गाड़ियाँ हैं, इसलिए धारा 194C(6) लागू नहीं होती',
   'A declaration under section 194C(6) covers at most 10 goods carriages': 'धारा 194C(6) की घोषणा में ज़्यादा से ज़्यादा 10 मालवाहक गाड़ियाँ आती हैं',
   'The period must lie within one financial year (1 April to 31 March) and start before it ends':
     'अवधि एक ही वित्त वर्ष (1 अप्रैल से 31 मार्च) में होनी चाहिए और ख़त्म होने से पहले शुरू होनी चाहिए',
