@@ -99,7 +99,8 @@ export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => voi
       toast({ msg: t('posted') });
       onPosted(demandId);
     } catch (error) {
-      if (isApiError(error) && error.field) setErrors({ [error.field]: error.message });
+      // the server names a point's contact as `loadingPoints.0.contactName`: shown under that input
+      if (isApiError(error) && error.field) setErrors({ [errorKey(error.field.split('.'))]: error.message });
       else if (isApiError(error)) setErrors({ form: error.message });
     }
   };
