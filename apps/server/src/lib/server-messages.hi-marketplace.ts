@@ -91,6 +91,7 @@ export const HINDI_MARKETPLACE: Record<string, string> = {
   'This load is not waiting for your token': 'यह लोड आपके टोकन का इंतज़ार नहीं कर रहा',
   'Choose a vehicle and a driver first': 'पहले गाड़ी और ड्राइवर चुनें',
   'This vehicle cannot take this load': 'यह गाड़ी यह लोड नहीं ले सकती',
+  'Enter the contact name at this point': 'इस पॉइंट पर संपर्क व्यक्ति का नाम डालें',
   'This vehicle is already on another trip': 'यह गाड़ी पहले से दूसरी ट्रिप पर है',
   'This token was not paid': 'इस टोकन का भुगतान नहीं हुआ था',
   'This link is not valid. Ask the operator for a new one.': 'यह लिंक सही नहीं है। ऑपरेटर से नया लिंक माँगें।',

@@ -79,6 +79,15 @@ export const pointSchema = z.object({
 });
 export type LoadPoint = z.infer<typeof pointSchema>;
 
+/**
+ * A point as it is posted (issue 48): its contact receives the stage codes, so a load cannot be
+ * published without a name and a valid mobile number for every loading and unloading point.
+ */
+export const postPointSchema = pointSchema.extend({
+  contactName: z.string({ error: 'Enter the contact name at this point' }).trim().min(2, 'Enter the contact name at this point').max(80),
+  contactPhone: indianMobileSchema,
+});
+
 export const placeRefSchema = z.object({
   city: z.string({ error: 'Choose a city' }).trim().min(2, 'Choose a city').max(80),
   lat: z.number().min(6).max(37),
@@ -88,8 +97,8 @@ export const placeRefSchema = z.object({
 export const postLoadRequestSchema = z.object({
   origin: placeRefSchema,
   destination: placeRefSchema,
-  loadingPoints: z.array(pointSchema).min(1, 'Add a loading point').max(5, 'At most 5 loading points'),
-  unloadingPoints: z.array(pointSchema).min(1, 'Add an unloading point').max(5, 'At most 5 unloading points'),
+  loadingPoints: z.array(postPointSchema).min(1, 'Add a loading point').max(5, 'At most 5 loading points'),
+  unloadingPoints: z.array(postPointSchema).min(1, 'Add an unloading point').max(5, 'At most 5 unloading points'),
   vehicleType: z.string({ error: 'Choose a vehicle type' }).trim().min(2, 'Choose a vehicle type').max(60),
   bodyType: bodyTypeSchema,
   tyreCount: z.number({ error: 'Enter the tyre count' }).int().min(4).max(22),

@@ -96,14 +96,38 @@ describe('post-load form places', () => {
     await user.type(screen.getByRole('combobox', { name: /To city/ }), 'del');
     await user.click(await screen.findByRole('option', { name: 'Delhi — Delhi' }));
     await user.type(screen.getByRole('textbox', { name: /Material/ }), 'Cement bags');
+    // issue 48: without a contact at each point the load is not posted
+    await user.click(screen.getByRole('button', { name: 'Post load' }));
+    expect((await screen.findAllByText('Enter the contact name at this point')).length).toBe(2);
+    expect(posted).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: /Contact at loading point/ }), 'Vikram Meena');
+    await user.type(screen.getByRole('textbox', { name: /Loading contact mobile/ }), '98290 12345');
+    await user.type(screen.getByRole('textbox', { name: /Contact at unloading point/ }), 'Sanjay Arora');
+    await user.type(screen.getByRole('textbox', { name: /Unloading contact mobile/ }), '12345');
+    await user.click(screen.getByRole('button', { name: 'Post load' }));
+    expect(await screen.findByText('Enter a valid 10-digit mobile number')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+    await user.clear(screen.getByRole('textbox', { name: /Unloading contact mobile/ }));
+    await user.type(screen.getByRole('textbox', { name: /Unloading contact mobile/ }), '9811122233');
     await user.click(screen.getByRole('button', { name: 'Post load' }));
     await waitFor(() => expect(onPosted).toHaveBeenCalledWith('DM-1'));
     // the saved place fills the load with its coordinates and the city it was picked from
     expect(posted[0]).toMatchObject({
       origin: { city: 'Jaipur', lat: 26.7843, lng: 75.8236 },
       destination: { city: 'Delhi', lat: 28.7041, lng: 77.1025 },
-      loadingPoints: [{ name: 'Our Depot', address: 'Sitapura, Tonk Road, Jaipur 302022', lat: 26.7843, lng: 75.8236 }],
-      unloadingPoints: [{ name: 'Okhla Industrial Area Phase II', lat: 28.5355, lng: 77.2739 }],
+      loadingPoints: [
+        {
+          name: 'Our Depot',
+          address: 'Sitapura, Tonk Road, Jaipur 302022',
+          lat: 26.7843,
+          lng: 75.8236,
+          contactName: 'Vikram Meena',
+          contactPhone: '9829012345',
+        },
+      ],
+      unloadingPoints: [
+        { name: 'Okhla Industrial Area Phase II', lat: 28.5355, lng: 77.2739, contactName: 'Sanjay Arora', contactPhone: '9811122233' },
+      ],
     });
   });
 

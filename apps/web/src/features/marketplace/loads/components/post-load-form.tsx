@@ -23,14 +23,21 @@ const VEHICLES = [
 /** datetime-local input value in the device's clock (the consigner's screen shows India time). */
 const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
-const pointOf = (p: Place) => ({
+// issue 48: the point's contact receives the stage codes, so the form asks for it with the point
+const pointOf = (p: Place, contact: { name: string; phone: string }) => ({
   name: p.name,
   address: p.address,
   lat: p.location.lat,
   lng: p.location.lng,
-  contactName: '',
-  contactPhone: '',
+  contactName: contact.name,
+  contactPhone: contact.phone,
 });
+
+/** The error key of an issue: the point's contact fields have their own inputs. */
+const errorKey = (path: readonly PropertyKey[]) =>
+  (path[0] === 'loadingPoints' || path[0] === 'unloadingPoints') && (path[2] === 'contactName' || path[2] === 'contactPhone')
+    ? `${String(path[0])}.${String(path[2])}`
+    : String(path[0] ?? '');
 
 /** A consigner's (or admin's) form to post a load. */
 export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => void }) {
@@ -40,6 +47,8 @@ export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => voi
   const [destination, setDestination] = useState<Place>();
   const [loadingPoint, setLoadingPoint] = useState<Place>();
   const [unloadingPoint, setUnloadingPoint] = useState<Place>();
+  const [loadingContact, setLoadingContact] = useState({ name: '', phone: '' });
+  const [unloadingContact, setUnloadingContact] = useState({ name: '', phone: '' });
   const [vehicleType, setVehicleType] = useState<string>(VEHICLES[0].vehicleType);
   const [material, setMaterial] = useState('');
   const [loadingAt, setLoadingAt] = useState(localInput(new Date(Date.now() + 2 * 86_400_000)));
@@ -54,8 +63,8 @@ export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => voi
     const body = {
       origin: toPlace(origin),
       destination: toPlace(destination),
-      loadingPoints: loadingPoint ? [pointOf(loadingPoint)] : [],
-      unloadingPoints: unloadingPoint ? [pointOf(unloadingPoint)] : [],
+      loadingPoints: loadingPoint ? [pointOf(loadingPoint, loadingContact)] : [],
+      unloadingPoints: unloadingPoint ? [pointOf(unloadingPoint, unloadingContact)] : [],
       vehicleType: vehicle.vehicleType,
       bodyType: vehicle.bodyType,
       tyreCount: vehicle.tyreCount,
@@ -71,8 +80,15 @@ export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => voi
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        next[key] ??= issue.path[0] === 'origin' || issue.path[0] === 'destination' ? t('choosePlace') : issue.message;
+        const key = errorKey(issue.path);
+        next[key] ??=
+          issue.path[0] === 'origin' || issue.path[0] === 'destination'
+            ? t('choosePlace')
+            : key.endsWith('.contactName')
+              ? t('form.contactNameError')
+              : key.endsWith('.contactPhone')
+                ? t('form.contactPhoneError')
+                : issue.message;
       }
       setErrors(next);
       return;
@@ -83,7 +99,8 @@ export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => voi
       toast({ msg: t('posted') });
       onPosted(demandId);
     } catch (error) {
-      if (isApiError(error) && error.field) setErrors({ [error.field]: error.message });
+      // the server names a point's contact as `loadingPoints.0.contactName`: shown under that input
+      if (isApiError(error) && error.field) setErrors({ [errorKey(error.field.split('.'))]: error.message });
       else if (isApiError(error)) setErrors({ form: error.message });
     }
   };
@@ -102,6 +119,58 @@ export function PostLoadForm({ onPosted }: { onPosted: (demandId: string) => voi
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <PlacePicker label={t('form.unloadingPoint')} onPick={setUnloadingPoint} error={errors.unloadingPoints} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 3 }}>
+          <TextInput
+            label={t('form.loadingContactName')}
+            value={loadingContact.name}
+            onChange={(e) => {
+              const name = e.currentTarget.value;
+              setLoadingContact((c) => ({ ...c, name }));
+            }}
+            error={errors['loadingPoints.contactName']}
+            withAsterisk
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 3 }}>
+          <TextInput
+            label={t('form.loadingContactPhone')}
+            inputMode="numeric"
+            maxLength={10}
+            value={loadingContact.phone}
+            onChange={(e) => {
+              const phone = e.currentTarget.value.replace(/\D/g, '');
+              setLoadingContact((c) => ({ ...c, phone }));
+            }}
+            error={errors['loadingPoints.contactPhone']}
+            withAsterisk
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 3 }}>
+          <TextInput
+            label={t('form.unloadingContactName')}
+            value={unloadingContact.name}
+            onChange={(e) => {
+              const name = e.currentTarget.value;
+              setUnloadingContact((c) => ({ ...c, name }));
+            }}
+            error={errors['unloadingPoints.contactName']}
+            withAsterisk
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 3 }}>
+          <TextInput
+            label={t('form.unloadingContactPhone')}
+            inputMode="numeric"
+            maxLength={10}
+            value={unloadingContact.phone}
+            onChange={(e) => {
+              const phone = e.currentTarget.value.replace(/\D/g, '');
+              setUnloadingContact((c) => ({ ...c, phone }));
+            }}
+            error={errors['unloadingPoints.contactPhone']}
+            withAsterisk
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select
