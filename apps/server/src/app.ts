@@ -212,7 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => phases.mark('plugins and routes'));
   await app.register(jobsPlugin, { enabled: config.JOBS_ENABLED });
   app.addHook('onReady', async () => phases.mark('job queue'));
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { expose: config.API_DOCS });
   await app.register(contextPlugin, { config, secret });
 
   // domain modules
