@@ -17,6 +17,13 @@ export const configSchema = z
     PGLITE_TEMPLATE: z.enum(['on', 'off']).default('on'),
     DATABASE_URL: z.string().optional(),
     REDIS_URL: z.string().optional(),
+    /** put before every Redis channel and key, so deployments can share one Redis (ADR 233); unset: from the
+     * database's name (or DATA_DIR's folder name with the embedded database) */
+    REDIS_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.:-]{1,60}$/, 'letters, digits and _ . : - only')
+      .optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Bhada <no-reply@bhada.in>'),
     S3_BUCKET: z.string().optional(),
@@ -134,6 +141,26 @@ export function assertProductionSecrets(config: Config) {
     if (!value) throw new Error(`${name} must be set in production`);
     if (known.has(value) || value.length < 16) throw new Error(`${name} is a development default or too short; set a secret of your own`);
   }
+}
+
+/** The deployment's Redis prefix, ending in a colon (ADR 233). */
+export function redisPrefixOf(config: Pick<Config, 'REDIS_PREFIX' | 'DATABASE_URL' | 'DATA_DIR'>): string {
+  if (config.REDIS_PREFIX) return config.REDIS_PREFIX.endsWith(':') ? config.REDIS_PREFIX : `${config.REDIS_PREFIX}:`;
+  let name = '';
+  if (config.DATABASE_URL) {
+    try {
+      name = decodeURIComponent(new URL(config.DATABASE_URL).pathname.replace(/^\//, ''));
+    } catch {
+      name = '';
+    }
+  } else {
+    name =
+      config.DATA_DIR.replace(/[\\/]+$/, '')
+        .split(/[\\/]/)
+        .pop() ?? '';
+  }
+  const safe = name.replace(/[^A-Za-z0-9_.-]/g, '_') || 'default';
+  return `bhada:${safe}:`;
 }
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';
