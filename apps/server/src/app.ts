@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Config, isProduction } from './config.ts';
+import { type Config, isProduction, redisPrefixOf } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { newId } from './lib/ids.ts';
 import { repoRoot } from './lib/paths.ts';
@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, {
     global: true,
     // shared by every process when there are several (ADR 160); a store that fails lets requests through
-    ...(limitRedis ? { redis: limitRedis, nameSpace: 'bhada:rate:' } : {}),
+    ...(limitRedis ? { redis: limitRedis, nameSpace: `${redisPrefixOf(config)}rate:` } : {}),
     ...(limitStore === 'database' ? { store: databaseStore(database.sql) } : {}),
     skipOnError: limitStore !== 'memory',
     max: config.RATE_LIMIT_MAX,
@@ -205,14 +205,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   phases.mark('migrations');
   await app.register(authPlugin, { heartbeatMs: config.CHANGE_FEED_HEARTBEAT_MS });
   await app.register(inputGuardPlugin);
-  await app.register(eventsPlugin, { redisUrl: config.REDIS_URL, secret });
+  await app.register(eventsPlugin, { redisUrl: config.REDIS_URL, redisPrefix: redisPrefixOf(config), secret });
   await app.register(storagePlugin, { config, secret });
   await app.register(notifierPlugin, { config });
   // the first onReady hook: what ran since the migrations is the registration of plugins and routes
   app.addHook('onReady', async () => phases.mark('plugins and routes'));
   await app.register(jobsPlugin, { enabled: config.JOBS_ENABLED });
   app.addHook('onReady', async () => phases.mark('job queue'));
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { expose: config.API_DOCS });
   await app.register(contextPlugin, { config, secret });
 
   // domain modules

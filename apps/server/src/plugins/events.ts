@@ -39,35 +39,38 @@ export function inProcessBus(): EventBus {
   };
 }
 
-/** ioredis is loaded only when Redis is configured (ADR 169). */
-export async function redisBus(url: string): Promise<EventBus> {
+/**
+ * ioredis is loaded only when Redis is configured (ADR 169). Every channel carries the deployment's prefix
+ * (REDIS_PREFIX, ADR 233): two deployments on one Redis never hear each other's events.
+ */
+export async function redisBus(url: string, prefix = ''): Promise<EventBus> {
   const { Redis } = await import('ioredis');
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const local = inProcessBus();
   const counts = new Map<string, number>();
-  sub.on('message', (topic: string, message: string) => {
+  sub.on('message', (channel: string, message: string) => {
+    if (!channel.startsWith(prefix)) return;
     try {
       void local.publish(JSON.parse(message) as BusEvent);
     } catch {
       // a malformed message from another process is dropped
     }
-    void topic;
   });
   return {
     async publish(event) {
-      await pub.publish(event.topic, JSON.stringify(event));
+      await pub.publish(prefix + event.topic, JSON.stringify(event));
     },
     subscribe(topic, handler) {
       const n = counts.get(topic) ?? 0;
       counts.set(topic, n + 1);
-      if (n === 0) void sub.subscribe(topic);
+      if (n === 0) void sub.subscribe(prefix + topic);
       const off = local.subscribe(topic, handler);
       return () => {
         off();
         const left = (counts.get(topic) ?? 1) - 1;
         counts.set(topic, left);
-        if (left === 0) void sub.unsubscribe(topic);
+        if (left === 0) void sub.unsubscribe(prefix + topic);
       };
     },
     async close() {
@@ -103,8 +106,8 @@ const ticketBody = z.object({ topics: z.string().min(1, 'topics is required').ma
 const ticketResponse = envelopeSchema(z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }));
 
 export const eventsPlugin = fp(
-  async (app: FastifyInstance, opts: { redisUrl?: string; secret: string }) => {
-    const bus = opts.redisUrl ? await redisBus(opts.redisUrl) : inProcessBus();
+  async (app: FastifyInstance, opts: { redisUrl?: string; redisPrefix?: string; secret: string }) => {
+    const bus = opts.redisUrl ? await redisBus(opts.redisUrl, opts.redisPrefix) : inProcessBus();
     const authorizers = new Map<string, TopicAuthorizer>();
     app.decorate('events', bus);
     app.decorate('authorizeTopic', (prefix: string, check: TopicAuthorizer) => {

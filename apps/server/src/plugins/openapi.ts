@@ -4,9 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the zod contracts; the reference UI at /api/docs. */
+/**
+ * OpenAPI generated from the zod contracts; the reference UI at /api/docs and the document at
+ * /api/openapi.json only where the API_DOCS setting serves them (off in production by default, ADR 232).
+ */
 export const openapiPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { expose: boolean }) => {
     await app.register(swagger, {
       openapi: {
         info: {
@@ -19,6 +22,7 @@ export const openapiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
+    if (!opts.expose) return;
     await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },

@@ -128,9 +128,9 @@ export async function fileDeclaration(
     repo.countVehicles(ctx.db, { operatorId: p.operatorId }),
     repo.listOwnVehicleNumbers(ctx.db, { operatorId: p.operatorId, numbers: vehicles }),
   ]);
+  if (fleet > MAX_GOODS_CARRIAGES) throw badRequest(ACCOUNT_MESSAGES.fleetTooLarge, 'vehicleNumber');
   const stranger = r.vehicleNumber.findIndex((n) => !own.includes(n));
   if (stranger >= 0) throw badRequest(ACCOUNT_MESSAGES.notOwnVehicle, `vehicleNumber.${stranger}`);
-  if (fleet > MAX_GOODS_CARRIAGES) throw badRequest(ACCOUNT_MESSAGES.fleetTooLarge, 'vehicleNumber');
   const saved = await repo.insertDeclarationIfFree(ctx.db, {
     id: newId('TDS', 10),
     operatorId: p.operatorId,
