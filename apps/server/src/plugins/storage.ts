@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
-import { open, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, constants as fsConstants, mkdirSync, statSync } from 'node:fs';
+import { copyFile, open, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,38 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** stores a file the server made (a built report, the demo seed's papers); uploads from users go through `uploadUrl` */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Copies an upload to its immutable key, which no upload URL is ever signed for; from then on reads and
+   * views of `key` are of that copy. Call before checking the bytes, so what was checked is what is served
+   * (ADR 224). Nothing happens when the upload has not arrived or was sealed before.
+   */
+  seal(key: string): Promise<void>;
+}
+
+/** the prefix of immutable copies: an upload URL is never signed under it */
+export const SEALED_PREFIX = 'sealed/';
+export const sealedKey = (key: string) => `${SEALED_PREFIX}${key}`;
+
+const VIEW_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heic',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf']);
+
+/**
+ * The type and disposition a view is served with: the type the key's extension names (the only type its
+ * bytes were allowed to be when checked), never what the uploader sent; anything else is a download.
+ */
+export function viewHeaders(key: string) {
+  const name = (key.split('/').pop() ?? 'file').replace(/[^\w.-]/g, '_');
+  const type = VIEW_TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+  return { type, disposition: `${INLINE_TYPES.has(type) ? 'inline' : 'attachment'}; filename="${name}"` };
 }
 
 declare module 'fastify' {
@@ -36,6 +68,11 @@ declare module 'fastify' {
 const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,300}$/;
 export function assertKey(key: string) {
   if (!KEY_RE.test(key) || key.includes('..')) throw new AppError('VALIDATION_FAILED', 'Invalid file key');
+}
+/** an upload goes to a key of its own: never to an immutable copy */
+function assertUploadKey(key: string) {
+  assertKey(key);
+  if (key.startsWith(SEALED_PREFIX)) throw new AppError('VALIDATION_FAILED', 'Invalid file key');
 }
 
 function localStorage(
@@ -49,25 +86,31 @@ function localStorage(
     return `/api/files/${op}/${key}?exp=${exp}&sig=${sign(op, key, exp)}`;
   };
   const path = (key: string) => normalize(join(root, key));
+  /** the sealed copy when there is one; files stored before sealing existed are read where they are */
+  const resolve = (key: string) => (existsSync(path(sealedKey(key))) ? sealedKey(key) : key);
+  const sizeOf = (key: string) => {
+    const p = path(resolve(key));
+    return existsSync(p) ? statSync(p).size : null;
+  };
   return {
     kind: 'local',
     sign,
     path,
     async uploadUrl(key, _contentType, ttl = 900) {
-      assertKey(key);
+      assertUploadKey(key);
       return url('upload', key, ttl);
     },
     async viewUrl(key, ttl = 3600) {
       assertKey(key);
-      return url('view', key, ttl);
+      return url('view', resolve(key), ttl);
     },
     async exists(key) {
-      return existsSync(path(key));
+      return Boolean(sizeOf(key));
     },
     async read(key, bytes) {
       assertKey(key);
       try {
-        const handle = await open(path(key), 'r');
+        const handle = await open(path(resolve(key)), 'r');
         try {
           const buffer = Buffer.alloc(bytes);
           const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
@@ -81,68 +124,37 @@ function localStorage(
     },
     async size(key) {
       assertKey(key);
-      return existsSync(path(key)) ? statSync(path(key)).size : null;
+      return sizeOf(key);
     },
     async remove(key) {
       assertKey(key);
-      await rm(path(key), { force: true });
+      await rm(path(sealedKey(key)), { force: true });
+      // an empty file stays at the upload key: the write-once upload route refuses its URL from now on
+      if (!key.startsWith(SEALED_PREFIX)) {
+        mkdirSync(dirname(path(key)), { recursive: true });
+        await writeFile(path(key), '');
+      }
     },
     async put(key, body) {
       assertKey(key);
-      mkdirSync(dirname(path(key)), { recursive: true });
-      await writeFile(path(key), body);
+      const target = path(sealedKey(key));
+      mkdirSync(dirname(target), { recursive: true });
+      await writeFile(target, body);
     },
-  };
-}
-
-/** The S3 client is loaded only when S3 is configured: it is a large part of the code a start would load (ADR 169). */
-async function s3Storage(config: Config): Promise<Storage> {
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
-  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
-  const client = new S3Client({
-    region: config.S3_REGION,
-    endpoint: config.S3_ENDPOINT,
-    forcePathStyle: Boolean(config.S3_ENDPOINT),
-    credentials:
-      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
-        : undefined,
-  });
-  const Bucket = config.S3_BUCKET as string;
-  return {
-    kind: 's3',
-    uploadUrl: (key, contentType, ttl = 900) =>
-      getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn: ttl }),
-    viewUrl: (key, ttl = 3600) => getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: ttl }),
-    async exists(key) {
+    async seal(key) {
+      assertUploadKey(key);
+      const source = path(key);
+      const target = path(sealedKey(key));
+      if (existsSync(target) || !existsSync(source) || statSync(source).size === 0) return;
+      mkdirSync(dirname(target), { recursive: true });
       try {
-        await client.send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-0' }));
-        return true;
-      } catch {
-        return false;
+        await copyFile(source, target, fsConstants.COPYFILE_EXCL);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        return;
       }
-    },
-    async read(key, bytes) {
-      try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
-        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
-      } catch {
-        return null;
-      }
-    },
-    async size(key) {
-      try {
-        return (await client.send(new HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? null;
-      } catch {
-        return null;
-      }
-    },
-    async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    },
-    async put(key, body, contentType) {
-      assertKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      // the upload key keeps an empty file, so its URL stays refused and the bytes are stored once
+      await writeFile(source, '');
     },
   };
 }
@@ -164,6 +176,7 @@ function limitBytes(max: number) {
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; secret: string }) => {
     if (opts.config.S3_BUCKET) {
+      const { s3Storage } = await import('./storage-s3.ts');
       app.decorate('storage', await s3Storage(opts.config));
       return;
     }
@@ -186,7 +199,7 @@ export const storagePlugin = fp(
 
       files.put('/api/files/upload/*', { schema: { hide: true }, bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
         const key = (request.params as { '*': string })['*'];
-        assertKey(key);
+        assertUploadKey(key);
         check('upload', key, request.query);
         const target = local.path(key);
         mkdirSync(dirname(target), { recursive: true });
