@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { assertKey, SEALED_PREFIX, type Storage, sealedKey, viewHeaders } from './storage.ts';
+import { assertKey, CLOSED_PREFIX, SEALED_PREFIX, type Storage, sealedKey, viewHeaders } from './storage.ts';
 
 /**
  * Storage on S3 or an S3-compatible server. The client is loaded only when S3 is configured: it is a large
@@ -7,9 +7,8 @@ import { assertKey, SEALED_PREFIX, type Storage, sealedKey, viewHeaders } from '
  * bytes live under an immutable key no upload URL is signed for, and every view names the checked type.
  */
 export async function s3Storage(config: Config): Promise<Storage> {
-  const { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = await import(
-    '@aws-sdk/client-s3'
-  );
+  const { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const client = new S3Client({
     region: config.S3_REGION,
@@ -36,8 +35,10 @@ export async function s3Storage(config: Config): Promise<Storage> {
   const resolve = async (key: string) => ((await head(sealedKey(key))) !== null ? sealedKey(key) : key);
   const uploadKey = (key: string) => {
     assertKey(key);
-    if (key.startsWith(SEALED_PREFIX)) throw new Error('an upload is never signed for an immutable key');
+    if (key.startsWith(SEALED_PREFIX) || key.startsWith(CLOSED_PREFIX)) throw new Error('an upload is never signed for an immutable key');
   };
+  /** a presigned URL cannot be revoked: the key is marked, and the sweep deletes what its URL writes later */
+  const close = (key: string) => client.send(new PutObjectCommand({ Bucket, Key: `${CLOSED_PREFIX}${key}`, Body: '' }));
   return {
     kind: 's3',
     async uploadUrl(key, contentType, ttl = 900) {
@@ -69,7 +70,9 @@ export async function s3Storage(config: Config): Promise<Storage> {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: sealedKey(key) })).catch(() => undefined);
-      if (!key.startsWith(SEALED_PREFIX)) await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      if (key.startsWith(SEALED_PREFIX)) return;
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await close(key);
     },
     async put(key, body, contentType) {
       assertKey(key);
@@ -83,6 +86,25 @@ export async function s3Storage(config: Config): Promise<Storage> {
       );
       // the upload is kept only as its copy; a write through a URL still in force after this is never served
       await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
+      await close(key);
+    },
+    async sweep(closedBefore) {
+      let swept = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: CLOSED_PREFIX, ContinuationToken: token }));
+        for (const marker of page.Contents ?? []) {
+          if (!marker.Key || !marker.LastModified || marker.LastModified >= closedBefore) continue;
+          const key = marker.Key.slice(CLOSED_PREFIX.length);
+          if ((await head(key)) !== null) {
+            await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+            swept++;
+          }
+          await client.send(new DeleteObjectCommand({ Bucket, Key: marker.Key }));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return swept;
     },
   };
 }

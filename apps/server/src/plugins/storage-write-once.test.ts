@@ -125,3 +125,51 @@ describe('removed uploads on local disk', () => {
     expect(await t.app.storage.size(key)).toBe(0);
   });
 });
+
+describe('stale uploads on S3', () => {
+  it('the sweep deletes what a URL wrote after its file was sealed or removed, once the URL has expired', async () => {
+    const storage = onS3.app.storage;
+    const sealedUrl = await storage.uploadUrl('test/sealed-then-written.jpg', 'image/jpeg');
+    expect(await put(onS3, sealedUrl, JPEG)).toBe(200);
+    await storage.seal('test/sealed-then-written.jpg');
+    expect(await put(onS3, sealedUrl, HTML, 'image/jpeg')).toBe(200);
+    const removedUrl = await storage.uploadUrl('test/removed-then-written.jpg', 'image/jpeg');
+    expect(await put(onS3, removedUrl, JPEG)).toBe(200);
+    await storage.remove('test/removed-then-written.jpg');
+    expect(await put(onS3, removedUrl, JPEG)).toBe(200);
+    // markers younger than the bound are left: their URLs may still be in force
+    expect(await storage.sweep(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await storage.sweep(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(2);
+    expect(await storage.size('test/removed-then-written.jpg')).toBeNull();
+    // the sealed copy stays and is what is read
+    expect((await storage.read('test/sealed-then-written.jpg', 4))?.equals(JPEG.subarray(0, 4))).toBe(true);
+  });
+});
+
+describe('the open-files cap counts what may still be stored', () => {
+  it('removing a file and asking again does not free a slot while its URL may still write', async () => {
+    const t = onDisk;
+    const trip = await insertTrip(t.db, { state: 'UNLOADED' });
+    const token = trip.operator.owner.token;
+    const ask = () =>
+      t.call({
+        method: 'POST',
+        url: '/api/odin/operator-app/upload-url',
+        token,
+        payload: { tripId: trip.tripId, fileName: 'photo.jpg', docType: 'POD' },
+      });
+    for (let i = 0; i < 40; i++) {
+      const issued = await ask();
+      expect(issued.status).toBe(200);
+      const removed = await t.call({
+        method: 'POST',
+        url: '/api/odin/operator-app/upload-remove',
+        token,
+        payload: { tripId: trip.tripId, resourceKey: issued.body.data.imgResourceKey },
+      });
+      expect(removed.status).toBe(200);
+    }
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+  }, 60_000);
+});

@@ -31,6 +31,26 @@ export interface Storage {
    * (ADR 224). Nothing happens when the upload has not arrived or was sealed before.
    */
   seal(key: string): Promise<void>;
+  /**
+   * Deletes what upload URLs wrote after their file was sealed or removed, once those URLs have expired
+   * (`closedBefore`); answers how many objects went. Local disk refuses such writes, so it has none.
+   */
+  sweep(closedBefore: Date): Promise<number>;
+}
+
+/** a marker per upload key that no longer takes content: a write through its URL is swept */
+export const CLOSED_PREFIX = 'closed/';
+/** how long after closing an upload key its URL may still write: longer than any upload URL lives */
+export const CLOSED_SWEEP_AFTER_MS = 20 * 60_000;
+export const SWEEP_JOB = 'storage.sweep';
+
+/** the sweep runs every ten minutes (when background jobs run) */
+export function registerStorageSweep(app: FastifyInstance) {
+  app.jobs.define(SWEEP_JOB, async () => {
+    const swept = await app.storage.sweep(new Date(Date.now() - CLOSED_SWEEP_AFTER_MS));
+    if (swept) app.log.info({ swept }, 'stale uploads swept');
+  });
+  app.jobs.schedule(SWEEP_JOB, '*/10 * * * *');
 }
 
 /** the prefix of immutable copies: an upload URL is never signed under it */
@@ -72,7 +92,7 @@ export function assertKey(key: string) {
 /** an upload goes to a key of its own: never to an immutable copy */
 function assertUploadKey(key: string) {
   assertKey(key);
-  if (key.startsWith(SEALED_PREFIX)) throw new AppError('VALIDATION_FAILED', 'Invalid file key');
+  if (key.startsWith(SEALED_PREFIX) || key.startsWith(CLOSED_PREFIX)) throw new AppError('VALIDATION_FAILED', 'Invalid file key');
 }
 
 function localStorage(
@@ -155,6 +175,9 @@ function localStorage(
       }
       // the upload key keeps an empty file, so its URL stays refused and the bytes are stored once
       await writeFile(source, '');
+    },
+    async sweep() {
+      return 0;
     },
   };
 }

@@ -52,7 +52,7 @@ export async function issueUpload(
     }
     if (existing) throw new AppError('VALIDATION_FAILED', POD_MESSAGES.fileNotUploaded, { field: 'clientKey' });
   }
-  if ((await repo.countOpenFiles(deps.db, input.tripId)) >= MAX_OPEN_FILES) {
+  if ((await repo.countOpenFiles(deps.db, input.tripId, new Date(Date.now() - UPLOAD_URL_TTL_SECONDS * 1000))) >= MAX_OPEN_FILES) {
     throw new AppError('RATE_LIMITED', 'Too many files waiting. Submit or remove some first.');
   }
   const resourceKey = keyed ?? `pod/${input.tripId}/${randomToken(18)}.${ext}`;
