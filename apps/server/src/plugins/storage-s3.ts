@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { assertKey, CLOSED_PREFIX, SEALED_PREFIX, type Storage, sealedKey, viewHeaders } from './storage.ts';
+import { assertKey, CLOSED_PREFIX, SEALED_PREFIX, type Storage, sealedKey, viewHeaders } from './storage-keys.ts';
 
 /**
  * Storage on S3 or an S3-compatible server. The client is loaded only when S3 is configured: it is a large
