@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { insertOperator, insertVehicle } from '../../test/factories.ts';
 import { startS3 } from '../../test/s3-server.ts';
 import { insertTrip } from '../modules/trips/trips/trips.test-factory.ts';
 
@@ -75,6 +76,31 @@ describe.each([
     expect(seen.status).toBe(200);
     expect(seen.type).toBe('image/jpeg');
     expect(seen.disposition).toMatch(/^inline; filename="[\w.-]+\.jpg"$/);
+    expect(seen.body.equals(JPEG)).toBe(true);
+  });
+
+  it('an attached RC side can never be replaced through its upload URL', async () => {
+    const t = app();
+    const op = await insertOperator(t.db);
+    const v = await insertVehicle(t.db, op.operatorId, { status: 'PENDING' });
+    const issued = await t.call({
+      method: 'GET',
+      url: `/api/rest/tesseract/v1/operator/vehicle/document/upload-url?vehicleId=${v.id}&fileName=rc.jpg&docType=RC_FRONT`,
+      token: op.owner.token,
+    });
+    expect(issued.status).toBe(200);
+    const { url, resourceKey } = issued.body.data;
+    expect(await put(t, url, JPEG)).toBe(200);
+    const attached = await t.call({
+      method: 'PATCH',
+      url: '/api/rest/tesseract/v1/operator/vehicles',
+      token: op.owner.token,
+      payload: { vehicleId: v.id, documents: [{ docType: 'RC_FRONT', resourceKey }] },
+    });
+    expect(attached.status).toBe(200);
+    await put(t, url, HTML, 'text/html').catch(() => 0);
+    const seen = await view(t, await t.app.storage.viewUrl(resourceKey));
+    expect(seen.type).toBe('image/jpeg');
     expect(seen.body.equals(JPEG)).toBe(true);
   });
 
