@@ -66,7 +66,7 @@ import { notifierPlugin } from './plugins/notifier.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { databaseStore, rateLimitStoreKind, redisClient } from './plugins/rate-limit-store.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { storagePlugin } from './plugins/storage.ts';
+import { registerStorageSweep, storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import { paymentSetup, SANDBOX_PREFIX } from './providers/payment/index.ts';
 import { sandboxRoutes } from './providers/payment/sandbox/sandbox.routes.ts';
@@ -264,6 +264,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerTrackingJobs(app.ctx, { includeDeviceless: !isProduction(config) });
   registerVehiclesJobs(app.ctx, { production: isProduction(config) });
   registerOperationsJobs(app.ctx);
+  // uploads written after their file was sealed or removed (ADR 224)
+  registerStorageSweep(app);
   // the toll simulator feeds the demo fleet only outside production (ADR 044)
   registerFastagJobs(app.ctx, {
     issuerSecret: config.TAG_ISSUER_SECRET,

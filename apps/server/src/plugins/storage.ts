@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
-import { open, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, constants as fsConstants, mkdirSync, statSync } from 'node:fs';
+import { copyFile, open, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,20 +12,10 @@ import { hmac, safeEqual } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { SNIFF_BYTES, sniff } from '../lib/file-check.ts';
 
-/** Where files live: the browser uploads with a signed PUT URL and reads with a signed GET URL. */
-export interface Storage {
-  kind: 'local' | 's3';
-  uploadUrl(key: string, contentType: string, expiresInSeconds?: number): Promise<string>;
-  viewUrl(key: string, expiresInSeconds?: number): Promise<string>;
-  exists(key: string): Promise<boolean>;
-  /** the first `bytes` of a stored file (content checks), or null when it does not exist */
-  read(key: string, bytes: number): Promise<Buffer | null>;
-  /** size in bytes, or null when the file does not exist */
-  size(key: string): Promise<number | null>;
-  remove(key: string): Promise<void>;
-  /** stores a file the server made (a built report, the demo seed's papers); uploads from users go through `uploadUrl` */
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-}
+import { assertKey, assertUploadKey, CLOSED_SWEEP_AFTER_MS, SEALED_PREFIX, type Storage, SWEEP_JOB, sealedKey } from './storage-keys.ts';
+
+export type { Storage } from './storage-keys.ts';
+export { assertKey, CLOSED_PREFIX, CLOSED_SWEEP_AFTER_MS, SEALED_PREFIX, SWEEP_JOB, sealedKey, viewHeaders } from './storage-keys.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,9 +23,13 @@ declare module 'fastify' {
   }
 }
 
-const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,300}$/;
-export function assertKey(key: string) {
-  if (!KEY_RE.test(key) || key.includes('..')) throw new AppError('VALIDATION_FAILED', 'Invalid file key');
+/** the sweep runs every ten minutes (when background jobs run) */
+export function registerStorageSweep(app: FastifyInstance) {
+  app.jobs.define(SWEEP_JOB, async () => {
+    const swept = await app.storage.sweep(new Date(Date.now() - CLOSED_SWEEP_AFTER_MS));
+    if (swept) app.log.info({ swept }, 'stale uploads swept');
+  });
+  app.jobs.schedule(SWEEP_JOB, '*/10 * * * *');
 }
 
 function localStorage(
@@ -49,25 +43,31 @@ function localStorage(
     return `/api/files/${op}/${key}?exp=${exp}&sig=${sign(op, key, exp)}`;
   };
   const path = (key: string) => normalize(join(root, key));
+  /** the sealed copy when there is one; files stored before sealing existed are read where they are */
+  const resolve = (key: string) => (existsSync(path(sealedKey(key))) ? sealedKey(key) : key);
+  const sizeOf = (key: string) => {
+    const p = path(resolve(key));
+    return existsSync(p) ? statSync(p).size : null;
+  };
   return {
     kind: 'local',
     sign,
     path,
     async uploadUrl(key, _contentType, ttl = 900) {
-      assertKey(key);
+      assertUploadKey(key);
       return url('upload', key, ttl);
     },
     async viewUrl(key, ttl = 3600) {
       assertKey(key);
-      return url('view', key, ttl);
+      return url('view', resolve(key), ttl);
     },
     async exists(key) {
-      return existsSync(path(key));
+      return Boolean(sizeOf(key));
     },
     async read(key, bytes) {
       assertKey(key);
       try {
-        const handle = await open(path(key), 'r');
+        const handle = await open(path(resolve(key)), 'r');
         try {
           const buffer = Buffer.alloc(bytes);
           const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
@@ -81,68 +81,40 @@ function localStorage(
     },
     async size(key) {
       assertKey(key);
-      return existsSync(path(key)) ? statSync(path(key)).size : null;
+      return sizeOf(key);
     },
     async remove(key) {
       assertKey(key);
-      await rm(path(key), { force: true });
+      await rm(path(sealedKey(key)), { force: true });
+      // an empty file stays at the upload key: the write-once upload route refuses its URL from now on
+      if (!key.startsWith(SEALED_PREFIX)) {
+        mkdirSync(dirname(path(key)), { recursive: true });
+        await writeFile(path(key), '');
+      }
     },
     async put(key, body) {
       assertKey(key);
-      mkdirSync(dirname(path(key)), { recursive: true });
-      await writeFile(path(key), body);
+      const target = path(sealedKey(key));
+      mkdirSync(dirname(target), { recursive: true });
+      await writeFile(target, body);
     },
-  };
-}
-
-/** The S3 client is loaded only when S3 is configured: it is a large part of the code a start would load (ADR 169). */
-async function s3Storage(config: Config): Promise<Storage> {
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
-  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
-  const client = new S3Client({
-    region: config.S3_REGION,
-    endpoint: config.S3_ENDPOINT,
-    forcePathStyle: Boolean(config.S3_ENDPOINT),
-    credentials:
-      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
-        : undefined,
-  });
-  const Bucket = config.S3_BUCKET as string;
-  return {
-    kind: 's3',
-    uploadUrl: (key, contentType, ttl = 900) =>
-      getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn: ttl }),
-    viewUrl: (key, ttl = 3600) => getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: ttl }),
-    async exists(key) {
+    async seal(key) {
+      assertUploadKey(key);
+      const source = path(key);
+      const target = path(sealedKey(key));
+      if (existsSync(target) || !existsSync(source) || statSync(source).size === 0) return;
+      mkdirSync(dirname(target), { recursive: true });
       try {
-        await client.send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-0' }));
-        return true;
-      } catch {
-        return false;
+        await copyFile(source, target, fsConstants.COPYFILE_EXCL);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        return;
       }
+      // the upload key keeps an empty file, so its URL stays refused and the bytes are stored once
+      await writeFile(source, '');
     },
-    async read(key, bytes) {
-      try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
-        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
-      } catch {
-        return null;
-      }
-    },
-    async size(key) {
-      try {
-        return (await client.send(new HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? null;
-      } catch {
-        return null;
-      }
-    },
-    async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    },
-    async put(key, body, contentType) {
-      assertKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    async sweep() {
+      return 0;
     },
   };
 }
@@ -164,6 +136,7 @@ function limitBytes(max: number) {
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; secret: string }) => {
     if (opts.config.S3_BUCKET) {
+      const { s3Storage } = await import('./storage-s3.ts');
       app.decorate('storage', await s3Storage(opts.config));
       return;
     }
@@ -186,7 +159,7 @@ export const storagePlugin = fp(
 
       files.put('/api/files/upload/*', { schema: { hide: true }, bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
         const key = (request.params as { '*': string })['*'];
-        assertKey(key);
+        assertUploadKey(key);
         check('upload', key, request.query);
         const target = local.path(key);
         mkdirSync(dirname(target), { recursive: true });

@@ -69,6 +69,8 @@ export async function profileUploadUrl(
 
 /** The uploaded bytes must be there, within the limit and of the type the name claims; a bad file is deleted. */
 async function checkContent(ctx: ServiceContext, doc: repo.DocumentRow) {
+  // the checked bytes are an immutable copy: an attached document can never change (ADR 224)
+  await ctx.storage.seal(doc.resourceKey);
   const size = await ctx.storage.size(doc.resourceKey);
   if (size === null || size === 0) throw new AppError('FILE_NOT_UPLOADED', POD_MESSAGES.fileNotUploaded, { field: doc.resourceKey });
   const head = size > MAX_FILE_BYTES ? null : await ctx.storage.read(doc.resourceKey, SNIFF_BYTES);

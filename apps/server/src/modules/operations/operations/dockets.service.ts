@@ -77,6 +77,7 @@ export async function invoiceUploadUrl(ctx: ServiceContext, { cCode, fileName }:
 async function checkInvoiceFile(ctx: ServiceContext, consignmentId: string, key: string) {
   if (!key.startsWith(`docket/${consignmentId}/`) || key.includes('..'))
     throw new AppError('FILE_NOT_UPLOADED', 'Upload the invoice file again', { field: 'invoices' });
+  await ctx.storage.seal(key);
   const size = await ctx.storage.size(key);
   if (!size) throw new AppError('FILE_NOT_UPLOADED', 'Upload the invoice file again', { field: 'invoices' });
   const expected = FILE_KINDS[extensionOf(key)];

@@ -217,6 +217,7 @@ async function acceptPhotos(ctx: ServiceContext, p: { ticketId: string; keys: st
   for (const key of keys) {
     const file = files.find((f) => f.resourceKey === key);
     if (file?.status !== 'PENDING') throw new AppError('FILE_NOT_UPLOADED', SUPPORT_MESSAGES.fileNotUploaded, { field: key });
+    await ctx.storage.seal(key);
     const size = await ctx.storage.size(key);
     if (!size) throw new AppError('FILE_NOT_UPLOADED', SUPPORT_MESSAGES.fileNotUploaded, { field: key });
     const head = await ctx.storage.read(key, SNIFF_BYTES);

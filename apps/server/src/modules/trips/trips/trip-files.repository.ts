@@ -1,5 +1,5 @@
 /** Documents of a trip (POD, invoice, bilti, charge papers): one table, read by trips and POD. */
-import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { tripFiles } from '../../../db/schema/index.ts';
 import type { TripFileStatus } from '../../../db/schema/trips.ts';
@@ -47,11 +47,23 @@ export async function listFiles(db: Db, { tripId, docType }: { tripId: string; d
     .orderBy(asc(tripFiles.createdAt));
 }
 
-export async function countOpenFiles(db: Db, tripId: string) {
+/**
+ * Files waiting to be submitted, and removed or refused ones whose upload URL may still be in force: the
+ * cap counts what may be stored, so removing and asking again never frees a slot early (ADR 224).
+ */
+export async function countOpenFiles(db: Db, tripId: string, urlsIssuedSince: Date) {
   const [row] = await db
     .select({ n: count() })
     .from(tripFiles)
-    .where(and(eq(tripFiles.tripId, tripId), inArray(tripFiles.status, ['PENDING', 'UPLOADED'])));
+    .where(
+      and(
+        eq(tripFiles.tripId, tripId),
+        or(
+          inArray(tripFiles.status, ['PENDING', 'UPLOADED']),
+          and(inArray(tripFiles.status, ['REMOVED', 'REJECTED']), gt(tripFiles.createdAt, urlsIssuedSince)),
+        ),
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -52,7 +52,7 @@ export async function issueUpload(
     }
     if (existing) throw new AppError('VALIDATION_FAILED', POD_MESSAGES.fileNotUploaded, { field: 'clientKey' });
   }
-  if ((await repo.countOpenFiles(deps.db, input.tripId)) >= MAX_OPEN_FILES) {
+  if ((await repo.countOpenFiles(deps.db, input.tripId, new Date(Date.now() - UPLOAD_URL_TTL_SECONDS * 1000))) >= MAX_OPEN_FILES) {
     throw new AppError('RATE_LIMITED', 'Too many files waiting. Submit or remove some first.');
   }
   const resourceKey = keyed ?? `pod/${input.tripId}/${randomToken(18)}.${ext}`;
@@ -81,6 +81,8 @@ async function refuse(deps: FileDeps, file: repo.TripFileRow, error: AppError): 
  */
 export async function checkFile(deps: FileDeps, file: repo.TripFileRow) {
   if (!file.hasFile) return file;
+  // the checked bytes are an immutable copy: a submitted file can never change (ADR 224)
+  await deps.storage.seal(file.resourceKey);
   const size = await deps.storage.size(file.resourceKey);
   if (size === null || size === 0) throw new AppError('FILE_NOT_UPLOADED', POD_MESSAGES.fileNotUploaded, { field: file.resourceKey });
   if (size > MAX_FILE_BYTES) await refuse(deps, file, new AppError('FILE_TOO_LARGE', POD_MESSAGES.fileTooLarge(file.fileName)));
