@@ -70,6 +70,7 @@ export const HINDI: Record<string, string> = {
   'Role added successfully': 'भूमिका जोड़ दी गई',
   'Role deleted successfully': 'भूमिका हटा दी गई',
   'A role with this name already exists': 'इस नाम की भूमिका पहले से है',
+  'The trip, load, toll or payment this ticket is about was not found': 'जिस ट्रिप, लोड, टोल या भुगतान पर यह टिकट है, वह नहीं मिला',
   'You cannot change the role you hold': 'आप अपनी ही भूमिका नहीं बदल सकते',
   'You cannot give a permission you do not have': 'आप वह अनुमति नहीं दे सकते जो आपके पास नहीं है',
   'Only the owner can change a role with money permissions': 'पैसे वाली अनुमतियों की भूमिका सिर्फ़ मालिक बदल सकता है',

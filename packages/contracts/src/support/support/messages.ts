@@ -14,6 +14,7 @@ export const SUPPORT_ERRORS = errorCodes([
 
 export const SUPPORT_MESSAGES = {
   ticketNotFound: 'Ticket not found',
+  referenceNotFound: 'The trip, load, toll or payment this ticket is about was not found',
   ticketClosed: 'This ticket is closed. Raise a new ticket.',
   ticketCreated: 'Ticket raised. Our team will reply here.',
   messageSent: 'Message sent',

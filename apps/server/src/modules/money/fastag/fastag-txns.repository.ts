@@ -56,7 +56,9 @@ interface TxnPlaceholders {
 }
 
 const openTickets = sql<number>`(SELECT count(*) FROM ${tickets} WHERE ${tickets.referenceType} = 'FASTAG_TXN'
-  AND ${tickets.referenceId} = ${fastagTransactions.id} AND ${tickets.status} IN ('OPEN', 'IN_PROGRESS'))`.mapWith(Number);
+  AND ${tickets.referenceId} = ${fastagTransactions.id} AND ${tickets.operatorId} = ${fastagTransactions.operatorId} AND ${tickets.status} IN ('OPEN', 'IN_PROGRESS'))`.mapWith(
+  Number,
+);
 
 const txnColumns = {
   seq: fastagTransactions.seq,

@@ -212,23 +212,33 @@ export async function insertTicket(db: Db, row: typeof tickets.$inferInsert) {
   return inserted[0];
 }
 
-export async function findOpenTicket(db: Db, referenceId: string) {
+export async function findOpenTicket(db: Db, { operatorId, referenceId }: { operatorId: OperatorId; referenceId: string }) {
   const [row] = await db
     .select({ id: tickets.id })
     .from(tickets)
     .where(
-      and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`),
+      and(
+        eq(tickets.operatorId, operatorId),
+        eq(tickets.referenceType, 'FASTAG_TXN'),
+        eq(tickets.referenceId, referenceId),
+        sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`,
+      ),
     )
     .limit(1);
   return row;
 }
 
-export async function countOpenTickets(db: Db, referenceId: string) {
+export async function countOpenTickets(db: Db, { operatorId, referenceId }: { operatorId: OperatorId; referenceId: string }) {
   const [row] = await db
     .select({ n: count() })
     .from(tickets)
     .where(
-      and(eq(tickets.referenceType, 'FASTAG_TXN'), eq(tickets.referenceId, referenceId), sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`),
+      and(
+        eq(tickets.operatorId, operatorId),
+        eq(tickets.referenceType, 'FASTAG_TXN'),
+        eq(tickets.referenceId, referenceId),
+        sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`,
+      ),
     );
   return row?.n ?? 0;
 }

@@ -310,6 +310,9 @@ export async function dispute(
       reason: reason ?? null,
     },
   });
-  const open = inserted ?? (await repo.findOpenTicket(db, txn.id));
-  return { ticketId: open!.id, ticket: await repo.countOpenTickets(db, txn.id), created: Boolean(inserted) };
+  // the caller's own open ticket: another operator's ticket on the same id is never answered (ADR 228)
+  const own = { operatorId: actor.operatorId, referenceId: txn.id };
+  const open = inserted ?? (await repo.findOpenTicket(db, own));
+  if (!open) throw new AppError('CONFLICT', 'Please try again');
+  return { ticketId: open.id, ticket: await repo.countOpenTickets(db, own), created: Boolean(inserted) };
 }

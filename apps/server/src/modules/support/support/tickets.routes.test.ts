@@ -6,6 +6,7 @@ import type { BusEvent } from '../../../plugins/events.ts';
 import { deliverToll, fundTag, insertTag, tollEvent } from '../../money/fastag/fastag.test-helpers.ts';
 import { accounts } from '../../money/ledger/accounts.ts';
 import { balanceOf, checkLedger } from '../../money/ledger/ledger.service.ts';
+import { insertTrip } from '../../trips/trips/trips.test-factory.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,11 +94,12 @@ describe('tickets: access', () => {
   });
 
   it('raises a ticket by hand with the chat page context, and again on the same trip into the same ticket', async () => {
-    const { owner } = await insertOperator(t.db);
+    const { operator, tripId } = await insertTrip(t.db);
+    const { owner } = operator;
     const payload = {
       category: 'TRIP_DELAY',
       referenceType: 'TRIP',
-      referenceId: 'TRP-123',
+      referenceId: tripId,
       subject: 'Unloading delayed',
       message: 'Consignee not accepting',
       context: { vNum: 'RJ14GA1234', lane: 'Jaipur → Delhi', q: 'delay' },

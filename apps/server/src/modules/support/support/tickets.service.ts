@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import { SNIFF_BYTES, sniff } from '../../../lib/file-check.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
+import { ownsReference } from './ticket-references.repository.ts';
 import * as repo from './tickets.repository.ts';
 
 /** An operator user acting on its operator's tickets. */
@@ -146,6 +147,9 @@ export async function createTicket(
   const referenceType = body.referenceId ? body.referenceType : 'NONE';
   const referenceId = referenceType === 'NONE' ? '' : (body.referenceId ?? '');
   const context = Object.fromEntries(Object.entries(body.context).filter(([, v]) => v !== undefined && v !== ''));
+  if (referenceType !== 'NONE' && !(await ownsReference(ctx.db, { operatorId: actor.operatorId, referenceType, referenceId }))) {
+    throw notFound(SUPPORT_MESSAGES.referenceNotFound);
+  }
   const created = await inTransaction(ctx.db, async (tx) => {
     const existing =
       referenceType === 'NONE'
