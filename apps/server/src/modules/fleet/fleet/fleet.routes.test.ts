@@ -132,7 +132,12 @@ describe('drivers and the token flow', () => {
       payload: { name: 'Mohan Lal', phone, vehicleId: vehicle.id },
     });
     const phonebook = await t.call({ method: 'GET', url: `${V1}/token/${load.id}/phonebook-driver-info`, token });
-    expect(phonebook.body.data).toContainEqual({ driverId: added.body.data.driverId, driverName: 'Mohan Lal', driverNumber: phone, busyTripId: null });
+    expect(phonebook.body.data).toContainEqual({
+      driverId: added.body.data.driverId,
+      driverName: 'Mohan Lal',
+      driverNumber: phone,
+      busyTripId: null,
+    });
 
     const typed = nextPhone();
     const saved = await t.call({
