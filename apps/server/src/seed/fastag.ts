@@ -1,6 +1,6 @@
 import type { TagClass, TollEvent } from '@bhada/contracts/money/fastag';
 import { type Db, executeWrite } from '../db/client.ts';
-import { fastags, paymentOrders, tickets } from '../db/schema/index.ts';
+import { fastags, paymentOrders, supportTickets } from '../db/schema/index.ts';
 import { lastTollsWrite, type TxnInsert, txnsWrite } from '../modules/money/fastag/fastag-writes.repository.ts';
 import { autoTopUpAmount } from '../modules/money/fastag/toll-events.service.ts';
 import { LANES, laneFor, tagClassForTyres, tollFarePaisa } from '../modules/money/fastag/toll-plazas.ts';
@@ -297,7 +297,7 @@ export const seedFastag: SeedStep = async (tx: Db, rand: () => number) => {
   for (const op of operators) {
     const toll = [...txns].reverse().find((t) => t.operatorId === op && t.kind === 'TOLL' && t.status === 'SUCCESS');
     if (!toll) continue;
-    await tx.insert(tickets).values({
+    await tx.insert(supportTickets).values({
       id: id('TKT'),
       operatorId: op,
       raisedBy: `U${op}`,

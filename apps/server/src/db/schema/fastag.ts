@@ -46,17 +46,3 @@ export const fastagTransactions = pgTable('fastag_transactions', {
   occurredAt: ts('occurred_at').notNull(),
   createdAt: created(),
 });
-
-export const tickets = pgTable('tickets', {
-  id: text('id').primaryKey(),
-  operatorId: text('operator_id').$type<OperatorId>().notNull(),
-  raisedBy: text('raised_by').notNull(),
-  category: text('category').notNull(),
-  referenceType: text('reference_type').notNull(),
-  referenceId: text('reference_id').notNull(),
-  subject: text('subject').notNull(),
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  status: text('status').$type<'OPEN' | 'RESOLVED' | 'CLOSED'>().notNull().default('OPEN'),
-  createdAt: created(),
-  updatedAt: updated(),
-});

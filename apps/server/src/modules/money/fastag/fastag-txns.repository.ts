@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type Placeholder, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../../../db/client.ts';
-import { fastagTransactions, tickets, vehicles } from '../../../db/schema/index.ts';
+import { fastagTransactions, supportTickets, vehicles } from '../../../db/schema/index.ts';
 import { PAGE_MARK_STRIDE } from '../../../lib/page-marks.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 
@@ -55,8 +55,8 @@ interface TxnPlaceholders {
   to: Placeholder;
 }
 
-const openTickets = sql<number>`(SELECT count(*) FROM ${tickets} WHERE ${tickets.referenceType} = 'FASTAG_TXN'
-  AND ${tickets.referenceId} = ${fastagTransactions.id} AND ${tickets.operatorId} = ${fastagTransactions.operatorId} AND ${tickets.status} IN ('OPEN', 'IN_PROGRESS'))`.mapWith(
+const openTickets = sql<number>`(SELECT count(*) FROM ${supportTickets} WHERE ${supportTickets.referenceType} = 'FASTAG_TXN'
+  AND ${supportTickets.referenceId} = ${fastagTransactions.id} AND ${supportTickets.operatorId} = ${fastagTransactions.operatorId} AND ${supportTickets.status} IN ('OPEN', 'IN_PROGRESS'))`.mapWith(
   Number,
 );
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, ilike, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../../../db/client.ts';
-import { fastags, ledgerAccounts, tickets, vehicles } from '../../../db/schema/index.ts';
+import { fastags, ledgerAccounts, supportTickets, vehicles } from '../../../db/schema/index.ts';
 import { PAGE_MARK_STRIDE } from '../../../lib/page-marks.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 
@@ -207,21 +207,21 @@ export async function claimBalanceAlerts(db: Db, tagIds: string[], quietSeconds:
   }));
 }
 
-export async function insertTicket(db: Db, row: typeof tickets.$inferInsert) {
-  const inserted = await db.insert(tickets).values(row).onConflictDoNothing().returning({ id: tickets.id });
+export async function insertTicket(db: Db, row: typeof supportTickets.$inferInsert) {
+  const inserted = await db.insert(supportTickets).values(row).onConflictDoNothing().returning({ id: supportTickets.id });
   return inserted[0];
 }
 
 export async function findOpenTicket(db: Db, { operatorId, referenceId }: { operatorId: OperatorId; referenceId: string }) {
   const [row] = await db
-    .select({ id: tickets.id })
-    .from(tickets)
+    .select({ id: supportTickets.id })
+    .from(supportTickets)
     .where(
       and(
-        eq(tickets.operatorId, operatorId),
-        eq(tickets.referenceType, 'FASTAG_TXN'),
-        eq(tickets.referenceId, referenceId),
-        sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`,
+        eq(supportTickets.operatorId, operatorId),
+        eq(supportTickets.referenceType, 'FASTAG_TXN'),
+        eq(supportTickets.referenceId, referenceId),
+        sql`${supportTickets.status} IN ('OPEN', 'IN_PROGRESS')`,
       ),
     )
     .limit(1);
@@ -231,13 +231,13 @@ export async function findOpenTicket(db: Db, { operatorId, referenceId }: { oper
 export async function countOpenTickets(db: Db, { operatorId, referenceId }: { operatorId: OperatorId; referenceId: string }) {
   const [row] = await db
     .select({ n: count() })
-    .from(tickets)
+    .from(supportTickets)
     .where(
       and(
-        eq(tickets.operatorId, operatorId),
-        eq(tickets.referenceType, 'FASTAG_TXN'),
-        eq(tickets.referenceId, referenceId),
-        sql`${tickets.status} IN ('OPEN', 'IN_PROGRESS')`,
+        eq(supportTickets.operatorId, operatorId),
+        eq(supportTickets.referenceType, 'FASTAG_TXN'),
+        eq(supportTickets.referenceId, referenceId),
+        sql`${supportTickets.status} IN ('OPEN', 'IN_PROGRESS')`,
       ),
     );
   return row?.n ?? 0;
