@@ -35,6 +35,11 @@ declare module 'fastify' {
     tenantReads: TenantReadCache;
     /** whether the change announcements the kept reads depend on are arriving */
     changeFeed: ChangeFeed;
+    /**
+     * Hears every announcement that may change who a session stands for or what it may do (a session
+     * ended `s:`, a user changed or removed `u:`, a role's permissions `r:`), from any process.
+     */
+    onAccessChange(listener: (payload: string) => void): () => void;
   }
 }
 
@@ -47,6 +52,9 @@ export function tokenFrom(request: FastifyRequest): string | undefined {
   return typeof header === 'string' && header ? header : undefined;
 }
 
+/** The announcement kinds that can end a session or narrow what it may do (lib/kept-reads.ts). */
+const ACCESS_KINDS = new Set(['s:', 'u:', 'r:']);
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { heartbeatMs: number }) => {
     app.decorateRequest('actor', null);
@@ -54,6 +62,11 @@ export const authPlugin = fp(
     app.decorate('sessionCache', cache);
     const reads = new TenantReadCache();
     app.decorate('tenantReads', reads);
+    const accessListeners = new Set<(payload: string) => void>();
+    app.decorate('onAccessChange', (listener: (payload: string) => void) => {
+      accessListeners.add(listener);
+      return () => accessListeners.delete(listener);
+    });
     const setLive = (live: boolean) => {
       cache.setLive(live);
       reads.setLive(live);
@@ -68,6 +81,7 @@ export const authPlugin = fp(
         announced: (payload) => {
           cache.invalidate(payload);
           reads.invalidate(payload);
+          if (ACCESS_KINDS.has(payload.slice(0, 2))) for (const listener of accessListeners) listener(payload);
         },
         setLive,
       }),

@@ -91,6 +91,16 @@ export function frameOf(event: BusEvent): string {
   return frame;
 }
 
+/**
+ * Why the server ended a stream, sent as its last `closed` event: the session ended (logout, expiry, the
+ * user removed), a permission or a record a topic needs was withdrawn, or the check itself could not run
+ * (the page may then reopen the stream).
+ */
+export type StreamEnd = 'SESSION_ENDED' | 'ACCESS_WITHDRAWN' | 'CHECK_FAILED';
+
+/** How often an open stream asks again whether its session may still follow its topics. */
+export const STREAM_RECHECK_MS = 60_000;
+
 /** Decides whether an actor may listen to `prefix:id`; each domain registers its own prefixes. */
 export type TopicAuthorizer = (actor: Actor, id: string) => Promise<boolean>;
 
@@ -106,7 +116,7 @@ const ticketBody = z.object({ topics: z.string().min(1, 'topics is required').ma
 const ticketResponse = envelopeSchema(z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }));
 
 export const eventsPlugin = fp(
-  async (app: FastifyInstance, opts: { redisUrl?: string; redisPrefix?: string; secret: string }) => {
+  async (app: FastifyInstance, opts: { redisUrl?: string; redisPrefix?: string; secret: string; recheckMs?: number }) => {
     const bus = opts.redisUrl ? await redisBus(opts.redisUrl, opts.redisPrefix) : inProcessBus();
     const authorizers = new Map<string, TopicAuthorizer>();
     app.decorate('events', bus);
@@ -125,16 +135,35 @@ export const eventsPlugin = fp(
       await bus.close();
     });
 
-    /** The topics asked for, each checked against the actor; any topic not theirs is a 404. */
-    const authorizedTopics = async (actor: Actor, topics: string) => {
-      const list = canonicalTopics(topics).split(',').filter(Boolean).slice(0, 20);
+    /** Whether every one of these topics is the actor's to follow. */
+    const mayFollow = async (actor: Actor, list: readonly string[]) => {
       for (const topic of list) {
         const [prefix, ...rest] = topic.split(':');
         const check = prefix ? authorizers.get(prefix) : undefined;
-        if (!check || !(await check(actor, rest.join(':')))) throw new AppError('NOT_FOUND', `Unknown topic ${topic}`);
+        if (!check || !(await check(actor, rest.join(':')))) return topic;
       }
+      return undefined;
+    };
+
+    /** The topics asked for, each checked against the actor; any topic not theirs is a 404. */
+    const authorizedTopics = async (actor: Actor, topics: string) => {
+      const list = canonicalTopics(topics).split(',').filter(Boolean).slice(0, 20);
+      const refused = await mayFollow(actor, list);
+      if (refused) throw new AppError('NOT_FOUND', `Unknown topic ${refused}`);
       return list;
     };
+
+    /**
+     * Why an open stream must end now, or undefined while its session still stands and may still follow every
+     * topic: read afresh from the database, never from this process's session cache.
+     */
+    const endedBecause = async (sessionId: string, list: readonly string[]): Promise<StreamEnd | undefined> => {
+      const now = await resolveSessionById(app.db, sessionId);
+      if (!now) return 'SESSION_ENDED';
+      if (await mayFollow(now, list)) return 'ACCESS_WITHDRAWN';
+      return undefined;
+    };
+    const recheckMs = opts.recheckMs ?? STREAM_RECHECK_MS;
 
     // A browser's EventSource cannot send the token header, so the page first trades its session for a
     // short ticket that opens only these topics (ADR 091).
@@ -181,14 +210,49 @@ export const eventsPlugin = fp(
         }),
       );
       const ping = setInterval(() => raw.write(': ping\n\n'), 20_000);
-      const stop = () => {
+      const holder = actor;
+      // Whether the stream may go on is asked again whenever any process announces a change to this
+      // session, its user or (for a sub-user) a role, and at least every `recheckMs` in case an
+      // announcement was missed. Checks run one at a time; a failed check ends the stream, which the page
+      // reopens through a fresh ticket (ADR 300).
+      let checking: Promise<void> = Promise.resolve();
+      const recheck = () => {
+        checking = checking.then(async () => {
+          if (!open.has(stop)) return;
+          let reason: StreamEnd | undefined;
+          try {
+            reason = await endedBecause(holder.sessionId, list);
+          } catch (err) {
+            request.log.warn({ err }, 'event stream access check failed');
+            reason = 'CHECK_FAILED';
+          }
+          if (reason) stop(reason);
+        });
+      };
+      const offAccess = app.onAccessChange((payload) => {
+        const id = payload.slice(2);
+        const kind = payload.slice(0, 2);
+        if (
+          (kind === 's:' && id === holder.sessionId) ||
+          (kind === 'u:' && id === holder.userId) ||
+          (kind === 'r:' && holder.kind === 'SUBORDINATE')
+        ) {
+          recheck();
+        }
+      });
+      const timer = setInterval(recheck, recheckMs);
+      timer.unref();
+      const stop = (reason?: StreamEnd) => {
         if (!open.delete(stop)) return;
         clearInterval(ping);
+        clearInterval(timer);
+        offAccess();
         for (const off of offs) off();
+        if (reason) raw.write(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
         raw.end();
       };
       open.add(stop);
-      request.raw.on('close', stop);
+      request.raw.on('close', () => stop());
     });
   },
   { name: 'events', dependencies: ['auth'] },

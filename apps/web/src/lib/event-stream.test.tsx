@@ -88,4 +88,36 @@ describe('useEventStream', () => {
     expect(result.current.live).toBe(false);
     expect(tickets).toEqual(['order:BHD1']);
   });
+
+  it('stays closed when the server ends the stream because the session ended', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { result } = renderHook(() => useEventStream('user:U1', true, {}));
+      await waitFor(() => expect(FakeSource.all).toHaveLength(1));
+      const source = FakeSource.all[0]!;
+      act(() => source.emit('ready'));
+      expect(result.current.live).toBe(true);
+      act(() => source.emit('closed', '{"reason":"SESSION_ENDED"}'));
+      expect(source.closed).toBe(true);
+      expect(result.current.live).toBe(false);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+      });
+      expect(FakeSource.all).toHaveLength(1);
+      expect(tickets).toEqual(['user:U1']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens again with a fresh ticket when the server could not check the stream', async () => {
+    const { result } = renderHook(() => useEventStream('fleet:OP1', true, {}));
+    await waitFor(() => expect(FakeSource.all).toHaveLength(1));
+    act(() => FakeSource.all[0]!.emit('closed', '{"reason":"CHECK_FAILED"}'));
+    expect(FakeSource.all[0]!.closed).toBe(true);
+    await waitFor(() => expect(FakeSource.all).toHaveLength(2), { timeout: 3_000 });
+    expect(tickets).toEqual(['fleet:OP1', 'fleet:OP1']);
+    act(() => FakeSource.all[1]!.emit('ready'));
+    expect(result.current.live).toBe(true);
+  });
 });

@@ -8,6 +8,15 @@ type Ticket = { ticket: string; expiresInSeconds: number };
 
 const MAX_BACKOFF_MS = 30_000;
 
+/** The reason in the server's last `closed` event, if it is readable. */
+function endReason(event: MessageEvent<string>): string | undefined {
+  try {
+    return (JSON.parse(event.data) as { reason?: string }).reason;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Opens the server's event stream for some topics. The session token never goes into the URL: the page
  * trades it (in the header) for a short ticket that opens only these topics, and fetches a new one when
@@ -42,6 +51,13 @@ export function openEventStream(
     source.addEventListener('ready', () => {
       attempt = 0;
       status.onOpen?.();
+    });
+    // the server ends a stream whose session ended or lost a permission it needs, saying why (ADR 300):
+    // only a check that could not run is worth a fresh ticket; otherwise the stream stays closed
+    source.addEventListener('closed', (event) => {
+      source?.close();
+      status.onDown?.();
+      if (endReason(event as MessageEvent<string>) === 'CHECK_FAILED') retryLater();
     });
     source.onerror = () => {
       status.onDown?.();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listeningTestApp, streamTicket } from '../../../../test/app.ts';
 import { insertConsigner, insertOperator, insertSubordinate, insertVehicle } from '../../../../test/factories.ts';
+import { readFrames } from '../../../../test/sse.ts';
 import { type BusEvent, inProcessBus } from '../../../plugins/events.ts';
 import { POSITIONS_TOPIC } from '../../trips/tracking/tracking.service.ts';
 import { registerFleetLive } from './fleet-live.ts';
@@ -26,28 +27,6 @@ async function trackedOperator() {
       url: `/api/tracking/osmand?id=${device.body.data.identifier}&lat=${lat}&lon=${lon}&speed=${speed}`,
     });
   return { ...op, vehicle, report };
-}
-
-/** Reads SSE frames until `match` holds or the time runs out; returns every frame read. */
-async function readFrames(body: ReadableStream<Uint8Array>, match: (frames: string[]) => boolean, ms: number) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const frames: string[] = [];
-  let buffer = '';
-  const deadline = Date.now() + ms;
-  try {
-    while (Date.now() < deadline && !match(frames)) {
-      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
-      if (!chunk || chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      const parts = buffer.split('\n\n');
-      buffer = parts.pop() ?? '';
-      frames.push(...parts);
-    }
-    return frames;
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
 }
 
 describe('GPS Dashboard topic fleet:{operatorId}', () => {
