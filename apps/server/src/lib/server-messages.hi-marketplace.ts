@@ -182,6 +182,7 @@ export const HINDI_MARKETPLACE: Record<string, string> = {
   'Error in fetching consigner vehicles.': 'कंसाइनर की गाड़ियाँ लाने में गड़बड़ हुई।',
   'Report will be mailed to the email shortly.': 'रिपोर्ट जल्द ही ईमेल पर भेज दी जाएगी।',
   'Add an email address to receive the report': 'रिपोर्ट पाने के लिए ईमेल पता जोड़ें',
+  'Reports are mailed only to an email address on your account': 'रिपोर्ट केवल आपके खाते में दर्ज ईमेल पते पर भेजी जाती है',
   'Error in fetching itinerary data.': 'यात्रा की जानकारी लाने में गड़बड़ हुई।',
   'Scheduled vehicle not found': 'तय की गई गाड़ी नहीं मिली',
   'The action window is closed': 'बदलाव का समय ख़त्म हो गया',

@@ -84,6 +84,7 @@ async function seedFoundation(tx: Db, rand: () => number) {
       userCode: `U${c.code}`,
       phone: c.user.phone,
       name: c.user.name,
+      email: c.user.email,
       kind: 'CONSIGNER',
       consignerCode: c.code,
       isDemo: true,

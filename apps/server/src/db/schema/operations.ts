@@ -121,7 +121,7 @@ export const reportRequests = pgTable('report_requests', {
   userId: text('user_id').notNull(),
   report: text('report').notNull(),
   email: text('email').notNull(),
-  status: text('status').$type<'BUILDING' | 'MAILED' | 'FAILED'>().notNull(),
+  status: text('status').$type<'BUILDING' | 'MAILED' | 'FAILED' | 'MAIL_RETRYING' | 'MAIL_FAILED'>().notNull(),
   rowCount: integer('row_count').notNull().default(0),
   messageId: text('message_id'),
   createdAt: created(),
@@ -131,4 +131,6 @@ export const reportRequests = pgTable('report_requests', {
   toDate: text('to_date'),
   /** the built workbook in file storage, for download */
   fileKey: text('file_key'),
+  /** failed mails of the built workbook so far (ADR 301) */
+  mailAttempts: integer('mail_attempts').notNull().default(0),
 });

@@ -44,7 +44,8 @@ export const reportRequestSchema = z.object({
   requestId: z.string(),
   reportType: z.string(),
   email: z.string(),
-  status: z.enum(['BUILDING', 'MAILED', 'FAILED']),
+  /** MAIL_RETRYING: built and downloadable, its mail to be tried again; MAIL_FAILED: built, the mail given up */
+  status: z.enum(['BUILDING', 'MAILED', 'FAILED', 'MAIL_RETRYING', 'MAIL_FAILED']),
   rowCount: z.number().int(),
   createdAt: z.string(),
   /** the built workbook can be downloaded (GET /api/consigner/report/{requestId}/file) */

@@ -39,6 +39,7 @@ export const OPERATIONS_MESSAGES = {
   vehiclesFetchFailed: 'Error in fetching consigner vehicles.',
   reportMailed: 'Report will be mailed to the email shortly.',
   emailRequired: 'Add an email address to receive the report',
+  emailNotOnAccount: 'Reports are mailed only to an email address on your account',
   itineraryFailed: 'Error in fetching itinerary data.',
   pathFailed: 'Error in fetching path details.',
   locationFailed: 'Error in fetching current location.',

@@ -240,7 +240,8 @@ const requestView = (r: ReportRequestRow) => ({
 
 /**
  * spec "the report is mailed": the request is kept and a job builds the workbook, stores it for
- * download and mails it (SMTP when configured, the outbox otherwise). The answer comes at once.
+ * download and mails it (SMTP when configured, the outbox otherwise). The answer comes at once. The report
+ * goes only to an address on the consigner's own account (ADR 301): the asker's, or another of its users'.
  */
 export async function mailReport(
   ctx: ServiceContext,
@@ -248,6 +249,9 @@ export async function mailReport(
 ) {
   const email = query.email ?? (await repo.findUserEmail(ctx.db, { userId: actor.userId }));
   if (!email) throw badRequest(OPERATIONS_MESSAGES.emailRequired, 'email');
+  const onAccount = await repo.listAccountEmails(ctx.db, { consignerCode: actor.consignerCode });
+  if (!onAccount.some((known) => known.toLowerCase() === email.toLowerCase()))
+    throw badRequest(OPERATIONS_MESSAGES.emailNotOnAccount, 'email');
   if (query.fromDate && query.toDate && query.fromDate > query.toDate)
     throw badRequest('The start date must be before the end date', 'fromDate');
   const id = newId('RPT');
@@ -267,35 +271,69 @@ export async function mailReport(
   return requestView((await repo.findReportRequest(ctx.db, { id })) as ReportRequestRow);
 }
 
-/** The job: builds, stores and mails one requested report; a request already finished is left alone. */
+/** Minutes to wait before mailing a built report again after its mail failed; then it stays MAIL_FAILED. */
+export const REPORT_MAIL_RETRY_MINUTES = [1, 5, 15, 60, 240] as const;
+
+/**
+ * The job: builds and stores one requested report (downloadable from then on), then mails it. A failed build
+ * is FAILED; a failed mail keeps the built file and is tried again later from the stored copy, with growing
+ * pauses, until it is MAILED or the pauses run out (MAIL_FAILED, still downloadable). A request already
+ * finished is left alone, so a repeated job mails nothing twice.
+ */
 export async function buildRequestedReport(ctx: ServiceContext, { requestId }: { requestId: string }) {
   const request = await repo.findReportRequest(ctx.db, { id: requestId });
-  if (request?.status !== 'BUILDING') return;
+  if (request?.status !== 'BUILDING' && request?.status !== 'MAIL_RETRYING') return;
+  let mail: { body: Buffer; fileName: string; title: string; rows: number };
+  if (request.fileKey) {
+    const stored = await readStored(ctx, request.fileKey);
+    if (!stored) return failBuild(ctx, request.id);
+    const title = REPORT_TITLES[request.report as ReportType] ?? request.report;
+    mail = { body: stored, fileName: request.fileKey.split('/').pop() ?? 'report.xlsx', title, rows: request.rowCount };
+  } else {
+    try {
+      const report = await buildReport(ctx, {
+        consignerCode: request.consignerCode,
+        reportType: request.report as ReportType,
+        fromDate: request.fromDate ?? undefined,
+        toDate: request.toDate ?? undefined,
+      });
+      const fileKey = `reports/consigner/${request.consignerCode}/${request.id}/${report.fileName}`;
+      await ctx.storage.put(fileKey, report.body, XLSX);
+      await repo.recordBuiltReport(ctx.db, { id: request.id, fileKey, rowCount: report.rows });
+      mail = report;
+    } catch (err) {
+      ctx.log.error({ err, requestId }, 'consigner report failed');
+      return failBuild(ctx, request.id);
+    }
+  }
   try {
-    const report = await buildReport(ctx, {
-      consignerCode: request.consignerCode,
-      reportType: request.report as ReportType,
-      fromDate: request.fromDate ?? undefined,
-      toDate: request.toDate ?? undefined,
-    });
-    const fileKey = `reports/consigner/${request.consignerCode}/${request.id}/${report.fileName}`;
-    await ctx.storage.put(fileKey, report.body, XLSX);
     const sent = await ctx.notifier.send({
       channel: 'email',
       to: request.email,
-      subject: `Bhada report: ${report.title}`,
-      text: `Your ${report.title.toLowerCase()} report is attached (${report.rows} rows).`,
+      subject: `Bhada report: ${mail.title}`,
+      text: `Your ${mail.title.toLowerCase()} report is attached (${mail.rows} rows).`,
       kind: 'CONSIGNER_REPORT',
-      attachments: [{ filename: report.fileName, contentType: XLSX, content: report.body }],
+      attachments: [{ filename: mail.fileName, contentType: XLSX, content: mail.body }],
     });
-    await repo.finishReportRequest(ctx.db, {
-      id: request.id,
-      set: { status: 'MAILED', rowCount: report.rows, messageId: sent.id, fileKey },
-    });
+    await repo.finishReportRequest(ctx.db, { id: request.id, set: { status: 'MAILED', messageId: sent.id } });
   } catch (err) {
-    ctx.log.error({ err, requestId }, 'consigner report failed');
-    await repo.finishReportRequest(ctx.db, { id: request.id, set: { status: 'FAILED', rowCount: 0, messageId: null, fileKey: null } });
+    const attempts = request.mailAttempts + 1;
+    const pause = REPORT_MAIL_RETRY_MINUTES[attempts - 1];
+    ctx.log.warn({ err, requestId, attempts }, 'consigner report mail failed');
+    await repo.recordReportMailFailure(ctx.db, { id: request.id, attempts, final: pause === undefined });
+    if (pause !== undefined) {
+      await ctx.jobs.send(CONSIGNER_REPORT_JOB, { requestId }, { startAfter: new Date(ctx.clock.now().getTime() + pause * 60_000) });
+    }
   }
+}
+
+async function failBuild(ctx: ServiceContext, id: string) {
+  await repo.finishReportRequest(ctx.db, { id, set: { status: 'FAILED', rowCount: 0, messageId: null, fileKey: null } });
+}
+
+async function readStored(ctx: ServiceContext, key: string) {
+  const size = await ctx.storage.size(key);
+  return size === null ? null : ctx.storage.read(key, size);
 }
 
 export async function reportRequests(ctx: ServiceContext, { actor }: { actor: ConsignerActor }) {

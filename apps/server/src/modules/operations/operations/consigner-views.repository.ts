@@ -188,12 +188,34 @@ export async function insertReportRequest(db: Db, row: typeof reportRequests.$in
 
 export async function finishReportRequest(
   db: Db,
-  { id, set }: { id: string; set: Pick<typeof reportRequests.$inferInsert, 'status' | 'rowCount' | 'messageId' | 'fileKey'> },
+  { id, set }: { id: string; set: Partial<Pick<typeof reportRequests.$inferInsert, 'status' | 'rowCount' | 'messageId' | 'fileKey'>> },
 ) {
   await db
     .update(reportRequests)
     .set({ ...set, finishedAt: new Date() })
     .where(eq(reportRequests.id, id));
+}
+
+/** The built workbook is stored: it can be downloaded while its mail is on the way. */
+export async function recordBuiltReport(db: Db, { id, fileKey, rowCount }: { id: string; fileKey: string; rowCount: number }) {
+  await db.update(reportRequests).set({ fileKey, rowCount }).where(eq(reportRequests.id, id));
+}
+
+/** A mail of a built report failed: tried again later, or given up on (`final`), the file kept. */
+export async function recordReportMailFailure(db: Db, { id, attempts, final }: { id: string; attempts: number; final: boolean }) {
+  await db
+    .update(reportRequests)
+    .set({ mailAttempts: attempts, status: final ? 'MAIL_FAILED' : 'MAIL_RETRYING', ...(final ? { finishedAt: new Date() } : {}) })
+    .where(eq(reportRequests.id, id));
+}
+
+/** The email addresses on a consigner's account: those of its live users. */
+export async function listAccountEmails(db: Db, { consignerCode }: { consignerCode: ConsignerCode }) {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.consignerCode, consignerCode), isNull(users.deletedAt)));
+  return rows.flatMap((r) => (r.email ? [r.email] : []));
 }
 
 export async function findReportRequest(db: Db, { id }: { id: string }) {

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
-import { positions } from '../../../db/schema/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../../../../test/factories.ts';
+import { positions, reportRequests, users } from '../../../db/schema/index.ts';
 import { POSITIONS_TOPIC } from '../../trips/tracking/tracking.service.ts';
+import { buildRequestedReport, REPORT_MAIL_RETRY_MINUTES } from './consigner-reports.service.ts';
 import { createConsignment, useOperationsApp, workbookAt } from './operations.test-support.ts';
 
 const ctx = useOperationsApp();
@@ -61,6 +64,12 @@ describe('the scheduled-vehicle map stays live', () => {
 });
 
 describe('the mailed report', () => {
+  beforeAll(async () => {
+    // the asker's own address is on the account; the report goes nowhere else (ADR 301)
+    const { t, trip } = ctx;
+    await t.db.update(users).set({ email: 'vikram@example.in' }).where(eq(users.id, trip.consigner.user.userId));
+  });
+
   it('arrives in the outbox with the xlsx attached, and the xlsx opens with the rows', async () => {
     const { t, h, trip, other } = ctx;
     const res = await h
@@ -77,10 +86,83 @@ describe('the mailed report', () => {
     const values = sheet.getSheetValues().flat().map(String);
     expect(values).toContain(trip.vehicle.number);
     expect(values).not.toContain(other.vehicle.number);
+  });
 
-    const noEmail = await h.as(trip.consigner.user.token).operations.requestReport();
-    expect(noEmail.status).toBe(400);
-    expect(noEmail.body.field).toBe('email');
+  it('goes only to an address on the consigner account: any other is refused and nothing is asked', async () => {
+    const { t, h, trip } = ctx;
+    const before = await t.db.select({ id: reportRequests.id }).from(reportRequests);
+    const stranger = await h
+      .as(trip.consigner.user.token)
+      .operations.requestReport({ reportType: 'TRIPS', email: 'someone@elsewhere.example' });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.field).toBe('email');
+    expect(stranger.body.message).toBe('Reports are mailed only to an email address on your account');
+    expect(await t.db.select({ id: reportRequests.id }).from(reportRequests)).toHaveLength(before.length);
+    // a colleague on the same account may receive it, in any letter case
+    await insertUser(t.db, { kind: 'CONSIGNER', consignerCode: trip.consigner.consignerCode, name: 'Accounts desk' }).then((u) =>
+      t.db.update(users).set({ email: 'accounts@example.in' }).where(eq(users.id, u.userId)),
+    );
+    const colleague = await h.as(trip.consigner.user.token).operations.requestReport({ reportType: 'TRIPS', email: 'Accounts@Example.in' });
+    expect(colleague.status).toBe(200);
+
+    // a consigner without an address on its account is asked for one
+    await t.db.update(users).set({ email: null }).where(eq(users.id, trip.consigner.user.userId));
+    try {
+      const noEmail = await h.as(trip.consigner.user.token).operations.requestReport();
+      expect(noEmail.status).toBe(400);
+      expect(noEmail.body.field).toBe('email');
+    } finally {
+      await t.db.update(users).set({ email: 'vikram@example.in' }).where(eq(users.id, trip.consigner.user.userId));
+    }
+  });
+
+  it('whose mail fails is kept for download and mailed again from the stored file, once', async () => {
+    const { t, h, trip } = ctx;
+    const notifier = t.app.notifier;
+    const send = notifier.send.bind(notifier);
+    const reportMails = () => notifier.list(500).filter((m) => m.kind === 'CONSIGNER_REPORT').length;
+    notifier.send = async () => {
+      throw new Error('mail server away');
+    };
+    let requestId: string;
+    try {
+      const asked = await h.as(trip.consigner.user.token).operations.requestReport({ reportType: 'TRIPS', email: 'vikram@example.in' });
+      expect(asked.status).toBe(200);
+      expect(asked.body.data).toMatchObject({ status: 'MAIL_RETRYING', fileReady: true });
+      requestId = asked.body.data.requestId as string;
+      // the built workbook is there to download while the mail waits
+      const link = await h.as(trip.consigner.user.token).operations.reportFile(requestId);
+      expect(link.status).toBe(200);
+    } finally {
+      notifier.send = send;
+    }
+    const mailedBefore = reportMails();
+    await buildRequestedReport(t.app.ctx, { requestId });
+    expect(reportMails()).toBe(mailedBefore + 1);
+    const listed = await h.as(trip.consigner.user.token).operations.reports();
+    expect(listed.body.data.list.find((r) => r.requestId === requestId)).toMatchObject({ status: 'MAILED', fileReady: true });
+    // a repeated job mails nothing twice
+    await buildRequestedReport(t.app.ctx, { requestId });
+    expect(reportMails()).toBe(mailedBefore + 1);
+  });
+
+  it('whose mail keeps failing ends MAIL_FAILED after its retries, still downloadable', async () => {
+    const { t, h, trip } = ctx;
+    const notifier = t.app.notifier;
+    const send = notifier.send.bind(notifier);
+    notifier.send = async () => {
+      throw new Error('mail server away');
+    };
+    try {
+      const asked = await h.as(trip.consigner.user.token).operations.requestReport({ reportType: 'PAYMENTS', email: 'vikram@example.in' });
+      const requestId = asked.body.data.requestId as string;
+      for (let i = 0; i < REPORT_MAIL_RETRY_MINUTES.length + 2; i++) await buildRequestedReport(t.app.ctx, { requestId });
+      const [row] = await t.db.select().from(reportRequests).where(eq(reportRequests.id, requestId));
+      expect(row).toMatchObject({ status: 'MAIL_FAILED', mailAttempts: REPORT_MAIL_RETRY_MINUTES.length + 1 });
+      expect((await h.as(trip.consigner.user.token).operations.reportFile(requestId)).status).toBe(200);
+    } finally {
+      notifier.send = send;
+    }
   });
 
   it('is kept for download by its consigner only, with real dates and amounts', async () => {

@@ -10,6 +10,9 @@ import { notify } from '../../../../lib/notify.ts';
 import { downloadBuiltReport, downloadReport, useMailReport, useReportRequests } from '../api/consigner-vehicles.ts';
 
 /** A built report's download, with the share received shown while it arrives. */
+/** Built and mailed is green; a mail to try again or given up on keeps the file, so it is not red. */
+const REPORT_STATUS_COLOR = { BUILDING: 'blue', MAILED: 'green', FAILED: 'red', MAIL_RETRYING: 'blue', MAIL_FAILED: 'grape' } as const;
+
 function BuiltReportDownload({ requestId }: { requestId: string }) {
   const { t } = useTranslation('consigner');
   const [share, setShare] = useState<number | null>(null);
@@ -107,7 +110,7 @@ export function ConsignerReportsPage() {
                   {formatDateTime(r.createdAt)} · {r.email} · {t('reports.rows', { count: r.rowCount })}
                 </Text>
                 <Group justify="space-between" mt={4}>
-                  <Badge color={r.status === 'MAILED' ? 'green' : r.status === 'FAILED' ? 'red' : 'blue'} variant="light">
+                  <Badge color={REPORT_STATUS_COLOR[r.status]} variant="light">
                     {t(`reports.status.${r.status}`)}
                   </Badge>
                   {r.fileReady ? <BuiltReportDownload requestId={r.requestId} /> : null}
