@@ -51,6 +51,20 @@ test.describe('support: survey, referral, training', () => {
     await friend.getByLabel('City').fill('Kota');
     await friend.getByLabel('Number of trucks').fill('6');
     await friend.getByRole('button', { name: 'Join' }).click();
+    // the number is taken only with the code sent to it (ADR 302)
+    await expect(friend.getByText(`We sent a 6-digit code to ${phone}. Enter it to join.`)).toBeVisible();
+    let sent: string | undefined;
+    await expect
+      .poll(async () => {
+        const res = await friend.request.get('/api/dev/outbox.json');
+        const messages = (await res.json()).data as Array<{ to: string; kind: string; text: string }>;
+        sent = messages.find((m) => m.kind === 'REFERRAL_CODE' && m.to.endsWith(phone))?.text.match(/\b(\d{6})\b/)?.[1];
+        return sent;
+      })
+      .toBeTruthy();
+    await friend.getByRole('textbox', { name: 'Code from SMS' }).first().click();
+    await friend.keyboard.type(sent as string);
+    await friend.getByRole('button', { name: 'Confirm and join' }).click();
     await expect(friend.getByText('You have joined')).toBeVisible();
     await friendContext.close();
 

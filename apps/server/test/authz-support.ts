@@ -47,5 +47,6 @@ export const SUPPORT_TABLES = [
   'widget_acknowledgements',
   'rate_cards',
   'referral_codes',
+  'referral_confirmations',
   'referrals',
 ];

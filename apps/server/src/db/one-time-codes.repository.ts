@@ -1,14 +1,14 @@
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
-import type { otpCodes, tripOtps } from './schema/index.ts';
+import type { otpCodes, referralConfirmations, tripOtps } from './schema/index.ts';
 
 /**
- * The one-time codes: the login code of a phone (auth) and the stage code of a trip (trips) are kept
- * in two tables with the same columns and checked by the same rules (newest code, counted tries,
- * single use).
+ * The one-time codes: the login code of a phone (auth), the stage code of a trip (trips) and the code that
+ * confirms a referral's phone (support) are kept in tables with the same columns and checked by the same
+ * rules (newest code, counted tries, single use).
  */
-export type OneTimeCodeTable = typeof otpCodes | typeof tripOtps;
+export type OneTimeCodeTable = typeof otpCodes | typeof tripOtps | typeof referralConfirmations;
 // Drizzle types a query by one table; either table has every column these queries name.
 
 /** The newest of the codes `match` picks out (a phone's, or one stage of a trip's). */

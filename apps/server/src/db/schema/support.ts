@@ -141,6 +141,18 @@ export const referralCodes = pgTable('referral_codes', {
   createdAt: created(),
 });
 
+/** A code sent to the phone of someone joining through a referral link; the referral is taken once it is entered. */
+export const referralConfirmations = pgTable('referral_confirmations', {
+  id: text('id').primaryKey(),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  ip: text('ip'),
+  createdAt: created(),
+});
+
 export const referrals = pgTable('referrals', {
   id: text('id').primaryKey(),
   referrerOperatorId: text('referrer_operator_id').$type<OperatorId>().notNull(),

@@ -36,6 +36,17 @@ export const referralFormSchema = z.object({
   phone: indianMobileSchema,
   city: z.string().trim().min(2, 'Enter your city').max(60),
   fleetSize: z.coerce.number({ error: 'Enter the number of trucks' }).int().min(1, 'Enter the number of trucks').max(10_000),
+  /** the code sent to `phone`: without it the form only asks for one (ADR 302) */
+  otp: z
+    .string()
+    .regex(/^\d{6}$/, SUPPORT_MESSAGES.referralCodeInvalid)
+    .optional(),
 });
 export type ReferralForm = z.input<typeof referralFormSchema>;
-export const referralFormResponseSchema = z.object({ status: z.literal('JOINED'), referralId: z.string() });
+/** how long a join code lasts, and how many may be asked for one number in 15 minutes */
+export const REFERRAL_CODE_TTL_SECONDS = 600;
+export const REFERRAL_CODE_MAX_SENDS = 3;
+export const referralFormResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('CODE_SENT'), expiresInSeconds: z.number().int() }),
+  z.object({ status: z.literal('JOINED'), referralId: z.string() }),
+]);

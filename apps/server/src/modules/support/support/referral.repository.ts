@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { operators, referralCodes, referrals, users } from '../../../db/schema/index.ts';
+import * as codes from '../../../db/one-time-codes.repository.ts';
+import { operators, referralCodes, referralConfirmations, referrals, users } from '../../../db/schema/index.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 
 export type ReferralRow = typeof referrals.$inferSelect;
@@ -69,4 +70,34 @@ export async function lockReferral(db: Db, p: { id: string }) {
 
 export async function updateReferral(db: Db, p: { id: string; set: Partial<typeof referrals.$inferInsert> }) {
   await db.update(referrals).set(p.set).where(eq(referrals.id, p.id));
+}
+
+export async function findReferralByPhone(db: Db, p: { phone: string }) {
+  const [row] = await db.select({ id: referrals.id }).from(referrals).where(eq(referrals.phone, p.phone)).limit(1);
+  return row;
+}
+
+/** Join codes asked for this number since `since`. */
+export async function countRecentConfirmations(db: Db, p: { phone: string; since: Date }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(referralConfirmations)
+    .where(and(eq(referralConfirmations.phone, p.phone), gte(referralConfirmations.createdAt, p.since)));
+  return row?.n ?? 0;
+}
+
+export async function insertConfirmation(db: Db, row: typeof referralConfirmations.$inferInsert) {
+  await db.insert(referralConfirmations).values(row);
+}
+
+export async function findLatestConfirmation(db: Db, p: { phone: string }) {
+  return codes.findLatestCode(db, { table: referralConfirmations, match: eq(referralConfirmations.phone, p.phone) });
+}
+
+export async function addConfirmationTry(db: Db, p: { id: string }) {
+  return (await codes.addCodeTry(db, { table: referralConfirmations, id: p.id })) ?? Number.POSITIVE_INFINITY;
+}
+
+export async function consumeConfirmation(db: Db, p: { id: string }) {
+  return codes.consumeCode(db, { table: referralConfirmations, id: p.id });
 }

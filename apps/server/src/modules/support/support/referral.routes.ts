@@ -34,6 +34,9 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(referralFormResponseSchema) },
       },
     },
-    async (request) => ok(await referral.submitJoinForm(app.ctx, { body: request.body }), SUPPORT_MESSAGES.referralJoined),
+    async (request) => {
+      const done = await referral.submitJoinForm(app.ctx, { body: request.body, ip: request.ip });
+      return ok(done, done.status === 'JOINED' ? SUPPORT_MESSAGES.referralJoined : SUPPORT_MESSAGES.referralCodeSent);
+    },
   );
 };

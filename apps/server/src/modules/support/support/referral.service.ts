@@ -1,6 +1,16 @@
-import { type ReferralForm, type ReferralLink, referralMessage, SUPPORT_ERRORS, SUPPORT_MESSAGES } from '@bhada/contracts/support/support';
+import { randomInt } from 'node:crypto';
+import {
+  REFERRAL_CODE_MAX_SENDS,
+  REFERRAL_CODE_TTL_SECONDS,
+  type ReferralForm,
+  type ReferralLink,
+  referralMessage,
+  SUPPORT_ERRORS,
+  SUPPORT_MESSAGES,
+} from '@bhada/contracts/support/support';
 import type { Db } from '../../../db/client.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
+import { safeEqual, sha256 } from '../../../lib/crypto.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
@@ -53,14 +63,20 @@ export async function referralLink(ctx: ServiceContext, p: { operatorId: Operato
   };
 }
 
+/** Wrong tries a join code allows, as a login code does. */
+const JOIN_CODE_MAX_TRIES = 5;
+const JOIN_CODE_WINDOW_MS = 15 * 60_000;
+const joinCodeHash = (secret: string, phone: string, code: string) => sha256(`${secret}:referral:${phone}:${code}`);
+
 /**
  * spec "POST /shield/referral/form-submit" (public, the join page): a truck operator who came through a
  * link leaves name, number, city and fleet size. One referral per number (the first link wins); an
- * operator's own number or a number already on Bhada is refused.
+ * operator's own number or a number already on Bhada is refused. The number is taken only when its owner
+ * proves it (ADR 302): the first call sends a code to that phone, the same form with the code joins.
  */
 export async function submitJoinForm(
   ctx: ServiceContext,
-  p: { body: Required<Pick<ReferralForm, 'code' | 'name' | 'phone' | 'city'>> & { fleetSize: number } },
+  p: { body: Required<Pick<ReferralForm, 'code' | 'name' | 'phone' | 'city'>> & { fleetSize: number; otp?: string }; ip?: string },
 ) {
   const code = p.body.code.trim().toUpperCase();
   const referrer = await repo.findReferrerByCode(ctx.db, { code });
@@ -68,7 +84,39 @@ export async function submitJoinForm(
   const user = await repo.findUserByPhone(ctx.db, { phone: p.body.phone });
   if (user?.operatorId === referrer.operatorId)
     throw new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralOwn, { field: 'phone' });
-  if (user) throw new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralTaken, { field: 'phone' });
+  const taken = () => new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralTaken, { field: 'phone' });
+  if (user || (await repo.findReferralByPhone(ctx.db, { phone: p.body.phone }))) throw taken();
+
+  const now = ctx.clock.now();
+  if (!p.body.otp) {
+    const since = new Date(now.getTime() - JOIN_CODE_WINDOW_MS);
+    if ((await repo.countRecentConfirmations(ctx.db, { phone: p.body.phone, since })) >= REFERRAL_CODE_MAX_SENDS)
+      throw new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralCodeLimit, { field: 'phone' });
+    const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await repo.insertConfirmation(ctx.db, {
+      id: newId('RFC'),
+      phone: p.body.phone,
+      codeHash: joinCodeHash(ctx.secret, p.body.phone, otp),
+      expiresAt: new Date(now.getTime() + REFERRAL_CODE_TTL_SECONDS * 1000),
+      ip: p.ip ?? null,
+    });
+    await ctx.notifier.send({
+      channel: 'sms',
+      to: p.body.phone,
+      kind: 'REFERRAL_CODE',
+      subject: 'Bhada joining code',
+      text: `${otp} is your code to join Bhada. It expires in 10 minutes. Do not share it with anyone.`,
+    });
+    return { status: 'CODE_SENT' as const, expiresInSeconds: REFERRAL_CODE_TTL_SECONDS };
+  }
+
+  const invalid = () => new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralCodeInvalid, { field: 'otp' });
+  const latest = await repo.findLatestConfirmation(ctx.db, { phone: p.body.phone });
+  if (!latest || latest.usedAt || latest.expiresAt <= now || latest.tries >= JOIN_CODE_MAX_TRIES) throw invalid();
+  // the try is counted before comparing, so a sixth try fails even with the right code
+  if ((await repo.addConfirmationTry(ctx.db, { id: latest.id })) > JOIN_CODE_MAX_TRIES) throw invalid();
+  if (!safeEqual(latest.codeHash, joinCodeHash(ctx.secret, p.body.phone, p.body.otp))) throw invalid();
+  if (!(await repo.consumeConfirmation(ctx.db, { id: latest.id }))) throw invalid();
   const inserted = await repo.insertReferral(ctx.db, {
     row: {
       id: newId('REF', 10),
@@ -79,7 +127,7 @@ export async function submitJoinForm(
       fleetSize: p.body.fleetSize,
     },
   });
-  if (!inserted) throw new AppError(SUPPORT_ERRORS.REFERRAL_NOT_ALLOWED, SUPPORT_MESSAGES.referralTaken, { field: 'phone' });
+  if (!inserted) throw taken();
   return { status: 'JOINED' as const, referralId: inserted.id };
 }
 

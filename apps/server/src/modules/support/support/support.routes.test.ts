@@ -318,7 +318,83 @@ describe('rate cards', () => {
   });
 });
 
+/** The join form as its phone's owner sends it: the form asks for a code, the code arrives by SMS, the form joins. */
+async function joinWithCode(form: Record<string, unknown>) {
+  const asked = await t.call({ method: 'POST', url: '/api/shield/referral/form-submit', payload: form });
+  expect(asked.status).toBe(200);
+  expect(asked.body.data.status).toBe('CODE_SENT');
+  return t.call({ method: 'POST', url: '/api/shield/referral/form-submit', payload: { ...form, otp: joinCodeSentTo(String(form.phone)) } });
+}
+
+function joinCodeSentTo(phone: string) {
+  const sms = t.app.notifier.list(500).find((m) => m.kind === 'REFERRAL_CODE' && m.to === phone);
+  const code = sms?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no join code sent to ${phone}`);
+  return code;
+}
+
 describe('referral', () => {
+  it("takes a number only when its owner enters the code sent to it, so nobody claims another's number", async () => {
+    const squatter = await insertOperator(t.db);
+    const honest = await insertOperator(t.db);
+    const codeOf = async (op: { owner: { token: string } }) =>
+      (await t.call({ method: 'GET', url: '/api/shield/referral/link', token: op.owner.token })).body.data.code as string;
+    const phone = nextPhone();
+    const form = { name: 'Ramesh Roadlines', phone, city: 'Kota', fleetSize: 3 };
+    // the squatter fills in someone else's number: a code goes to that phone, nothing is taken
+    const asked = await t.call({
+      method: 'POST',
+      url: '/api/shield/referral/form-submit',
+      payload: { ...form, code: await codeOf(squatter) },
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ data: { status: 'CODE_SENT' }, message: 'We sent a code to this number. Enter it to join.' });
+    expect(await count('referrals', `phone = '${phone}'`)).toBe(0);
+    const real = joinCodeSentTo(phone);
+    const wrong = real === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const guess = await t.call({
+        method: 'POST',
+        url: '/api/shield/referral/form-submit',
+        payload: { ...form, code: await codeOf(squatter), otp: wrong },
+      });
+      expect(guess.status).toBe(400);
+      expect(guess.body.field).toBe('otp');
+    }
+    // five wrong tries spend the code: even the right one no longer joins
+    const late = await t.call({
+      method: 'POST',
+      url: '/api/shield/referral/form-submit',
+      payload: { ...form, code: await codeOf(squatter), otp: real },
+    });
+    expect(late.status).toBe(400);
+    expect(await count('referrals', `phone = '${phone}'`)).toBe(0);
+    // a malformed code is a clear 400 that changes nothing
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/shield/referral/form-submit',
+      payload: { ...form, code: await codeOf(honest), otp: '12ab' },
+    });
+    expect(bad.status).toBe(400);
+
+    // the phone's owner joins through the link they chose, with the code they received
+    const joined = await joinWithCode({ ...form, code: await codeOf(honest) });
+    expect(joined.body.data.status).toBe('JOINED');
+    const rows = await t.database.sql.query<{ referrer_operator_id: string }>(
+      `select referrer_operator_id from referrals where phone = '${phone}'`,
+    );
+    expect(rows.rows.map((r) => r.referrer_operator_id)).toEqual([honest.operatorId]);
+
+    // codes asked for one number are bounded
+    const other = nextPhone();
+    const again = { ...form, phone: other, code: await codeOf(honest) };
+    for (let i = 0; i < 3; i++)
+      expect((await t.call({ method: 'POST', url: '/api/shield/referral/form-submit', payload: again })).status).toBe(200);
+    const limited = await t.call({ method: 'POST', url: '/api/shield/referral/form-submit', payload: again });
+    expect(limited.status).toBe(400);
+    expect(limited.body.message).toBe('Too many codes asked for this number. Try again in 15 minutes.');
+  });
+
   it('gives a code, link and Hindi invitation; the join form takes a number once; the reward is credited once', async () => {
     const referrer = await insertOperator(t.db);
     const sub = await insertSubordinate(t.db, referrer.operatorId, []);
@@ -347,7 +423,7 @@ describe('referral', () => {
     expect(own.status).toBe(400);
     expect(own.body.message).toBe('You cannot use your own referral link');
     expect(await count('referrals', `referrer_operator_id = '${referrer.operatorId}'`)).toBe(0);
-    const joined = await t.call({ method: 'POST', url: '/api/shield/referral/form-submit', payload: form });
+    const joined = await joinWithCode(form);
     expect(joined.status).toBe(200);
     expect(joined.body.data.status).toBe('JOINED');
     expect((await t.call({ method: 'POST', url: '/api/shield/referral/form-submit', payload: form })).status).toBe(400);

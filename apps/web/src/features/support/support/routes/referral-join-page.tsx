@@ -1,5 +1,5 @@
 import { REFERRAL_TOASTER_MS, type ReferralForm } from '@bhada/contracts/support/support';
-import { Alert, Button, Container, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NumberInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { isApiError } from '../../../../lib/http.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { useJoinReferral } from '../api/engagement.ts';
 
-type State = 'idle' | 'saving' | 'joined' | 'error';
+type State = 'idle' | 'saving' | 'code' | 'joined' | 'error';
 
 /** spec fastag §2.4 /web-view/referral/join?code: the public join form (spec §4: saving → joined or error; toaster 3 s). */
 export default function ReferralJoinPage() {
@@ -25,16 +25,25 @@ export default function ReferralJoinPage() {
     fleetSize: 1,
   });
   const code = params.get('code') ?? '';
+  // the number is taken only with the code sent to it (ADR 302): the first answer asks for that code
+  const [askedCode, setAskedCode] = useState(false);
+  const [otp, setOtp] = useState('');
 
-  const submit = async () => {
+  const submit = async (withCode?: string) => {
     setState('saving');
     setError(undefined);
     try {
-      await join.mutateAsync({ ...form, code } satisfies ReferralForm);
+      const done = await join.mutateAsync({ ...form, code, ...(withCode ? { otp: withCode } : {}) } satisfies ReferralForm);
+      if (done.status === 'CODE_SENT') {
+        setAskedCode(true);
+        setOtp('');
+        setState('code');
+        return;
+      }
       setState('joined');
       notify.toast({ msg: t('join.joined'), timeout: REFERRAL_TOASTER_MS });
     } catch (e) {
-      setState('error');
+      setState(askedCode ? 'code' : 'error');
       const message = isApiError(e) && e.status === 400 ? e.message : t('join.failed');
       setError(message);
       notify.toast({ msg: message, timeout: REFERRAL_TOASTER_MS, success: false });
@@ -47,6 +56,44 @@ export default function ReferralJoinPage() {
         <Alert color="teal" title={t('join.thanks')}>
           {t('join.joined')}
         </Alert>
+      </Container>
+    );
+  }
+  if (askedCode) {
+    return (
+      <Container size="xs" px="xs" py="sm">
+        <Title order={3}>{t('join.title')}</Title>
+        <Stack gap="sm" mt="sm">
+          <Text>{t('join.codeSent', { phone: form.phone })}</Text>
+          <Text fw={500} size="sm" aria-hidden>
+            {t('join.otp')}
+          </Text>
+          <PinInput length={6} type="number" oneTimeCode size="lg" value={otp} onChange={setOtp} ariaLabel={t('join.otp')} />
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Button h={44} loading={state === 'saving'} disabled={otp.length !== 6} onClick={() => void submit(otp)}>
+            {t('join.confirm')}
+          </Button>
+          <Group grow>
+            <Button h={44} variant="default" disabled={state === 'saving'} onClick={() => void submit()}>
+              {t('join.newCode')}
+            </Button>
+            <Button
+              h={44}
+              variant="subtle"
+              onClick={() => {
+                setAskedCode(false);
+                setError(undefined);
+                setState('idle');
+              }}
+            >
+              {t('join.changeNumber')}
+            </Button>
+          </Group>
+        </Stack>
       </Container>
     );
   }

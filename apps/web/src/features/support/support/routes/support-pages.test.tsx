@@ -115,18 +115,44 @@ describe('referral join page', () => {
     await user.click(screen.getByRole('button', { name: 'Join' }));
   };
 
-  it('joins through the link code', async () => {
-    const bodies: unknown[] = [];
+  it('joins through the link code once the code sent to the number is entered', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
     server.use(
       mswHttp.post('*/api/shield/referral/form-submit', async ({ request }) => {
-        bodies.push(await request.json());
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (!body.otp) return HttpResponse.json(ok({ status: 'CODE_SENT', expiresInSeconds: 600 }));
+        if (body.otp !== '482913')
+          return HttpResponse.json(
+            {
+              success: false,
+              message: 'The code is wrong or has expired. Ask for a new code.',
+              errorCode: 'REFERRAL_NOT_ALLOWED',
+              field: 'otp',
+            },
+            { status: 400 },
+          );
         return HttpResponse.json(ok({ status: 'JOINED', referralId: 'REF-1' }));
       }),
     );
     const { user } = renderApp(<ReferralJoinPage />, { route: '/web-view/referral/join?code=BHDEMO01', path: '/web-view/referral/join' });
     await fill(user);
+    expect(await screen.findByText('We sent a 6-digit code to 9812345678. Enter it to join.')).toBeInTheDocument();
+    const confirm = screen.getByRole('button', { name: 'Confirm and join' });
+    expect(confirm).toBeDisabled();
+    const boxes = screen.getAllByRole('textbox', { name: 'Code from SMS' });
+    await user.click(boxes[0]!);
+    await user.keyboard('111111');
+    await user.click(confirm);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is wrong or has expired.');
+    await user.click(boxes[0]!);
+    for (const box of boxes) await user.clear(box);
+    await user.click(boxes[0]!);
+    await user.keyboard('482913');
+    await user.click(screen.getByRole('button', { name: 'Confirm and join' }));
     expect(await screen.findByText('You have joined')).toBeInTheDocument();
-    expect(bodies).toEqual([{ name: 'Suresh Transport', phone: '9812345678', city: 'Ajmer', fleetSize: 1, code: 'BHDEMO01' }]);
+    expect(bodies[0]).toEqual({ name: 'Suresh Transport', phone: '9812345678', city: 'Ajmer', fleetSize: 1, code: 'BHDEMO01' });
+    expect(bodies.at(-1)).toMatchObject({ phone: '9812345678', code: 'BHDEMO01', otp: '482913' });
   });
 
   it("shows the server's reason when the number already joined", async () => {
