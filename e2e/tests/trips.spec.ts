@@ -60,7 +60,8 @@ test('an operator runs a trip from assignment to completion and the admin verifi
   await page.goto(`/web-view/marketplace/trips/details/v2/${TRIP}`);
   await expect(badge(page)).toHaveText('Vehicle assigned');
 
-  // ASSIGNED → REACHED_LOADING: a plain move
+  // ASSIGNED → REACHED_LOADING: the simulated truck reports from the loading point, so the check passes
+  expect((await tick()).ok()).toBe(true);
   await page.getByRole('button', { name: 'Reached loading point' }).click();
   await expect(badge(page)).toHaveText('At loading point');
 
@@ -88,8 +89,13 @@ test('an operator runs a trip from assignment to completion and the admin verifi
     )
     .not.toBe(before);
 
-  // IN_TRANSIT → REACHED_UNLOADING → UNLOADED with the unloading contact's code
+  // IN_TRANSIT → REACHED_UNLOADING: the truck is still far from the point, so the operator overrides with a reason
   await page.getByRole('button', { name: 'Reached unloading point' }).click();
+  const override = page.getByRole('dialog');
+  await expect(override.getByText(/km from the unloading point/)).toBeVisible();
+  await override.getByLabel('Reason').click();
+  await page.getByRole('option', { name: 'GPS shows the wrong place' }).click();
+  await override.getByRole('button', { name: 'Mark reached' }).click();
   await expect(badge(page)).toHaveText('At unloading point');
   await enterStageOtp(page, 'Enter unloading OTP');
   await expect(badge(page)).toHaveText('Unloaded');

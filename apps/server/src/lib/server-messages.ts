@@ -84,6 +84,15 @@ const RULES: Rule[] = [
     /^This driver is already on trip (\S+)\. Choose another driver or finish that trip first\.$/,
     (trip) => `यह ड्राइवर पहले से ट्रिप ${trip} पर है। कोई दूसरा ड्राइवर चुनें या पहले वह ट्रिप पूरी करें।`,
   ],
+  [
+    /^The truck is (\S+) km from the (\S+) point; it must be within (\S+) km\. Mark it when the truck is there, or give a reason\.$/,
+    (km, point, radius) =>
+      `गाड़ी ${term(point)} पॉइंट से ${km} किमी दूर है; उसे ${radius} किमी के अंदर होना चाहिए। गाड़ी वहाँ पहुँचे तब दर्ज करें, या कारण बताएँ।`,
+  ],
+  [
+    /^There is no recent position of this truck\. Give a reason to mark the (\S+) point reached\.$/,
+    (point) => `इस गाड़ी की हाल की लोकेशन नहीं है। ${term(point)} पॉइंट पर पहुँचना दर्ज करने के लिए कारण बताएँ।`,
+  ],
   [/^At most (\S+) events per batch$/, (n) => `एक बैच में ज़्यादा से ज़्यादा ${n} घटनाएँ`],
   [/^Enter the (.+) in rupees$/, (label) => `${term(label)} रुपये में डालें`],
   [/^The (.+) must be more than zero$/, (label) => `${term(label)} शून्य से ज़्यादा होना चाहिए`],

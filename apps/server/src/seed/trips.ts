@@ -17,6 +17,7 @@ import {
 import type { TripPoint } from '../db/schema/trips-core.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { OperatorId } from '../lib/tenancy.ts';
+import { recordLatestPositions } from '../modules/fleet/positions/positions.service.ts';
 import { accounts } from '../modules/money/ledger/accounts.ts';
 import { postEntry } from '../modules/money/ledger/ledger.service.ts';
 import { lanePoint } from '../modules/trips/tracking/geo.ts';
@@ -264,6 +265,8 @@ export const seedTrips: SeedStep = async (tx: Db, rand) => {
           };
         });
         await tx.insert(positions).values(rows);
+        // the vehicle row carries its latest position, as the tracking intake keeps it (ADR 270)
+        await recordLatestPositions(tx, rows);
       }
 
       if (['IN_TRANSIT', 'UNLOADED', 'POD_SUBMITTED', 'POD_VERIFIED', 'COMPLETED'].includes(state)) {

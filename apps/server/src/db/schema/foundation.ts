@@ -81,6 +81,8 @@ export const vehicles = pgTable('vehicles', {
   currentLat: doublePrecision('current_lat'),
   currentLng: doublePrecision('current_lng'),
   currentCity: text('current_city'),
+  /** when current_lat/lng was recorded by the tracking source; null for a place given at registration (ADR 270) */
+  positionAt: ts('position_at'),
   createdAt: created(),
   // fleet (migration 0100)
   rejectReason: text('reject_reason'),

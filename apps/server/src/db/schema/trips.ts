@@ -1,3 +1,4 @@
+import type { StageOverrideReason } from '@bhada/contracts/trips/trips';
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { created, paisa, ts, updated } from './columns.ts';
 
@@ -10,8 +11,21 @@ export const tripEvents = pgTable('trip_events', {
   actorKind: text('actor_kind').notNull(),
   actorId: text('actor_id'),
   note: text('note'),
+  /** a reached-point stage's check against the truck's position, or its override (ADR 270) */
+  stageCheck: jsonb('stage_check').$type<StageCheckRecord>(),
   createdAt: created(),
 });
+
+/** What the trip's history keeps of a reached-point stage's check (the view adds the reason's labels). */
+export interface StageCheckRecord {
+  pointType: 'LOADING' | 'UNLOADING';
+  pointName: string;
+  distanceKm: number | null;
+  radiusKm: number;
+  positionAt: string | null;
+  outcome: 'WITHIN_RADIUS' | 'OVERRIDE';
+  override: { reason: StageOverrideReason; note: string | null; noPosition: boolean } | null;
+}
 
 export const tripOtps = pgTable('trip_otps', {
   id: text('id').primaryKey(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodes } from '../../common/error-codes.ts';
+import { stageCheckSchema } from '../../trips/trips/geo-check.ts';
 import { tripListItemSchema } from '../../trips/trips/shapes.ts';
 
 /**
@@ -271,6 +272,8 @@ export const tripBalanceSchema = tripListItemSchema
     pendingInPaisa: z.number().int(),
     /** freight − TDS − paid − pending, never below 0 */
     balanceInPaisa: z.number().int(),
+    /** on the consigner's list: how the truck's reaching each point was checked, overrides with their reason (ADR 270) */
+    stageChecks: z.array(stageCheckSchema).optional(),
   });
 export type TripBalance = z.infer<typeof tripBalanceSchema>;
 export const consignerBalancesSchema = z.object({

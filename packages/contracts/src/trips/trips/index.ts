@@ -2,6 +2,7 @@
 
 export * from './admin.ts';
 export * from './cancel.ts';
+export * from './geo-check.ts';
 export * from './invoice.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -24,6 +24,10 @@ export const TRIPS_ERRORS = errorCodes([
   'CHARGE_NOT_EDITABLE',
   /** notify-consigner asked again within the quiet period */
   'NOTIFY_TOO_SOON',
+  /** a reached-point stage while the truck's latest position is outside the point's radius (ADR 270) */
+  'STAGE_TOO_FAR',
+  /** a reached-point stage with no recent position of the truck: only an override with a reason may mark it */
+  'STAGE_NO_POSITION',
 ]);
 
 export const TRIPS_MESSAGES = {
@@ -56,4 +60,7 @@ export const TRIPS_MESSAGES = {
   alertRecorded: 'Alert recorded',
   feedbackSaved: 'Successfully Submitted',
   somethingWentWrong: 'Something went wrong',
+  stageTooFar: (km: number, point: string, radius: number) =>
+    `The truck is ${km} km from the ${point} point; it must be within ${radius} km. Mark it when the truck is there, or give a reason.`,
+  stageNoPosition: (point: string) => `There is no recent position of this truck. Give a reason to mark the ${point} point reached.`,
 } as const;

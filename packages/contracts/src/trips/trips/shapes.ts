@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageCheckSchema } from './geo-check.ts';
 import { otpStageSchema, TRIP_STATES, type TripState, tripStateSchema } from './states.ts';
 
 // The shapes the trips area's answers share (list rows, details, charges).
@@ -115,6 +116,8 @@ export const tripDetailSchema = tripListItemSchema.extend({
   vehicleType: z.string().nullable(),
   cancelReason: z.string().nullable(),
   podRejectReason: z.string().nullable(),
+  /** how each reached-point stage was checked against the truck's position, overrides with their reason (ADR 270) */
+  stageChecks: z.array(stageCheckSchema),
 });
 export type TripDetail = z.infer<typeof tripDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageOverrideSchema } from './geo-check.ts';
 import { stateChangeWidgetSchema } from './shapes.ts';
 import { otpStageSchema, tripStateSchema } from './states.ts';
 
@@ -29,6 +30,8 @@ export const advanceStateRequestSchema = z.object({
   toState: tripStateSchema,
   /** the state the client showed; a different current state answers 409 so the client reloads */
   currentState: tripStateSchema.optional(),
+  /** a reached-point stage away from the point, or with no position: why the operator marks it anyway (ADR 270) */
+  override: stageOverrideSchema.optional(),
 });
 export type AdvanceStateRequest = z.infer<typeof advanceStateRequestSchema>;
 export const advanceStateViewRequestSchema = z.object({ tripId: z.string().min(1).max(40) });

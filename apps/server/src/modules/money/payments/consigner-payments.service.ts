@@ -9,6 +9,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import type { ConsignerCode } from '../../../lib/tenancy.ts';
 import type { Actor } from '../../../plugins/auth.ts';
+import { stageChecksOfTrips } from '../../trips/trips/stage-checks.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { type PaymentsDeps, payerOf } from './payment-deps.ts';
@@ -54,9 +55,14 @@ export async function consignerBalances(deps: PaymentsDeps, actor: Actor, code?:
   // another consigner's code is "not found", like any other foreign id
   if (code && code !== payer.payerId) throw notFound('Consigner not found');
   const balances = await tripBalancesOf(deps.db, await repo.listConsignerTripPayments(deps.db, { consignerCode: payer.payerId }));
+  // the consigner sees how the truck's reaching each point was checked, and any override's reason (ADR 270)
+  const checks = await stageChecksOfTrips(
+    deps.db,
+    balances.map((b) => b.tripId),
+  );
   return {
     userCode: payer.payerId,
-    balances,
+    balances: balances.map((b) => ({ ...b, stageChecks: checks.get(b.tripId) ?? [] })),
     totalBalanceInPaisa: balances.reduce((sum, b) => sum + b.balanceInPaisa, 0),
     tdsAmount: balances.reduce((sum, b) => sum + b.tdsInPaisa, 0),
     creditInPaisa: await balanceOf(deps.db, accounts.consignerCredit(payer.payerId)),

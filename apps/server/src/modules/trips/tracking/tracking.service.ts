@@ -10,10 +10,11 @@ import { ACTIVE_TRIP_STATES } from '@bhada/contracts/trips/trips';
 import type { Db } from '../../../db/client.ts';
 import { randomToken, sha256 } from '../../../lib/crypto.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { haversineKm, ROAD_FACTOR } from '../../../lib/geo.ts';
+import { haversineKm, roadDistanceKm } from '../../../lib/geo.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 import type { EventBus } from '../../../plugins/events.ts';
+import { latestPositionOf, recordLatestPositions } from '../../fleet/positions/positions.service.ts';
 import * as tripsRepo from '../trips/trips.repository.ts';
 import { lanePoint } from './geo.ts';
 import * as repo from './tracking.repository.ts';
@@ -115,6 +116,7 @@ export async function ingest(db: Db, events: EventBus, q: OsmandQuery, now = new
     recordedAt,
   };
   await repo.insertPositions(db, [row]);
+  await recordLatestPositions(db, [row]);
   await repo.touchDevice(db, { id: device.id, at: now });
   await positionsArrived(events, [{ ...row, operatorId: device.operatorId }]);
   if (trip) {
@@ -160,7 +162,10 @@ export async function tripTracking(db: Db, trip: Trip, shownState: string | unde
     anchor = i;
   }
 
-  const left = haversineKm(last, destination) * ROAD_FACTOR;
+  // km to go from the vehicle's latest position, by the one distance rule (ADR 270)
+  const latest = trip.vehicleId ? await latestPositionOf(db, trip.vehicleId) : null;
+  const here = latest?.at && latest.at >= last.recordedAt ? { ...last, lat: latest.lat, lng: latest.lng, recordedAt: latest.at } : last;
+  const left = roadDistanceKm(here, destination);
   const moving = ['ASSIGNED', 'REACHED_LOADING', 'LOADED', 'IN_TRANSIT'].includes(trip.state);
   return {
     tripId: trip.id,
@@ -168,11 +173,11 @@ export async function tripTracking(db: Db, trip: Trip, shownState: string | unde
     vehicleNumber: trip.vehicleNumber,
     origin: { name: origin.name, lat: origin.lat, lng: origin.lng },
     destination: { name: destination.name, lat: destination.lat, lng: destination.lng },
-    current: { lat: last.lat, lng: last.lng, speedKmph: last.speedKmph, recordedAt: last.recordedAt.toISOString() },
-    stale: now.getTime() - last.recordedAt.getTime() > STALE_POSITION_MINUTES * 60_000,
+    current: { lat: here.lat, lng: here.lng, speedKmph: here.speedKmph, recordedAt: here.recordedAt.toISOString() },
+    stale: now.getTime() - here.recordedAt.getTime() > STALE_POSITION_MINUTES * 60_000,
     path: thin(list, 500).map((p) => [p.lat, p.lng] as [number, number]),
     stops,
-    distanceLeftKm: Math.round(left * 10) / 10,
+    distanceLeftKm: left,
     etaMinutes: moving ? Math.round((left / AVERAGE_SPEED_KMPH) * 60) : null,
   };
 }
@@ -184,7 +189,12 @@ export async function tripTracking(db: Db, trip: Trip, shownState: string | unde
  */
 export async function simulateTick(db: Db, events: EventBus, opts: { includeDeviceless: boolean; now?: Date }) {
   const now = opts.now ?? new Date();
-  const list = await repo.listSimulatedTrips(db, ['REACHED_LOADING', 'LOADED', 'IN_TRANSIT', 'REACHED_UNLOADING'], opts.includeDeviceless);
+  // an assigned demo truck waits at its loading point, so "Reached loading point" passes its check (ADR 270)
+  const list = await repo.listSimulatedTrips(
+    db,
+    ['ASSIGNED', 'REACHED_LOADING', 'LOADED', 'IN_TRANSIT', 'REACHED_UNLOADING'],
+    opts.includeDeviceless,
+  );
   const rows = [];
   for (const t of list) {
     const from = t.loadingPoints[0];
@@ -195,10 +205,11 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
     if (t.state === 'REACHED_UNLOADING') fraction = 1;
     if (t.state === 'IN_TRANSIT') {
       const since = (await repo.lastEventAt(db, { tripId: t.id, toState: 'IN_TRANSIT' })) ?? now;
-      const roadKm = haversineKm(from, to) * ROAD_FACTOR;
+      const roadKm = roadDistanceKm(from, to);
       const hours = Math.max(0, now.getTime() - since.getTime()) / 3_600_000;
-      // the demo moves faster than life so a journey is visible in minutes, and stops short of arrival
-      fraction = Math.min(0.97, roadKm > 0 ? (hours * 45 * 4) / roadKm + 0.02 : 1);
+      // the demo moves faster than life so a journey is visible in minutes; it arrives at the point, where
+      // "Reached unloading point" then passes its check (ADR 270)
+      fraction = Math.min(1, roadKm > 0 ? (hours * 45 * 4) / roadKm + 0.02 : 1);
       speed = 35 + Math.random() * 25;
     }
     const p = lanePoint(from, to, fraction, t.id);
@@ -218,6 +229,7 @@ export async function simulateTick(db: Db, events: EventBus, opts: { includeDevi
     db,
     rows.map(({ operatorId: _, ...r }) => r),
   );
+  await recordLatestPositions(db, rows);
   if (rows.length) await positionsArrived(events, rows);
   for (const r of rows) {
     await events
@@ -272,6 +284,7 @@ export async function simulateParkedDevices(db: Db, events: EventBus, opts: { no
     db,
     rows.map(({ operatorId: _, ...r }) => r),
   );
+  await recordLatestPositions(db, rows);
   for (const r of rows) await repo.touchDevice(db, { id: r.deviceId, at: now });
   if (rows.length) await positionsArrived(events, rows);
   return { moved: rows.length };

@@ -2,6 +2,9 @@ import { randomInt } from 'node:crypto';
 import {
   type AdvanceStateRequest,
   OTP_STAGE_RULES,
+  STAGE_OVERRIDE_LABELS,
+  STAGE_POSITION_MAX_AGE_MINUTES,
+  type StagePointType,
   TRIP_OTP_MAX_SENDS,
   TRIP_OTP_MAX_TRIES,
   TRIP_OTP_SEND_WINDOW_SECONDS,
@@ -11,11 +14,14 @@ import {
   type TripState,
 } from '@bhada/contracts/trips/trips';
 import { type Db, inTransaction } from '../../../db/client.ts';
+import type { StageCheckRecord } from '../../../db/schema/trips.ts';
 import type { TripPoint } from '../../../db/schema/trips-core.ts';
 import { safeEqual, sha256 } from '../../../lib/crypto.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { roadDistanceKm } from '../../../lib/geo.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { Actor } from '../../../plugins/auth.ts';
+import { isLive, latestPositionOf } from '../../fleet/positions/positions.service.ts';
 import { withIdempotency } from '../../money/ledger/ledger.service.ts';
 import { payAdvance } from './trip-money.ts';
 import { assertEdge, moveTrip, stageMismatch, widgetFor } from './trip-state.ts';
@@ -98,14 +104,64 @@ export async function stageOtp(deps: TripDeps, actor: Actor, trip: Trip, input: 
   return { sent: false, verified: true, sentTo: null, expiresInSeconds: null, widget: widgetFor(trip.id, rule.to, { redirect: true }) };
 }
 
+const REACHED_POINT: Partial<Record<TripState, StagePointType>> = { REACHED_LOADING: 'LOADING', REACHED_UNLOADING: 'UNLOADING' };
+const pointWord: Record<StagePointType, string> = { LOADING: 'loading', UNLOADING: 'unloading' };
+
+export function stageRadiusKm(deps: Pick<TripDeps, 'config'>, type: StagePointType): number {
+  return type === 'LOADING' ? deps.config.STAGE_RADIUS_LOADING_KM : deps.config.STAGE_RADIUS_UNLOADING_KM;
+}
+
+/**
+ * Issue 48 §3, ADR 270: "Reached loading point" and "Reached unloading point" need the vehicle's latest
+ * position (live: at most STAGE_POSITION_MAX_AGE_MINUTES old) within the point's radius, by the one distance
+ * rule; otherwise the operator gives an override with a reason. With no live position the override is the
+ * only way and is recorded as such. Other moves are not checked (null).
+ */
+async function checkReachedPoint(deps: TripDeps, trip: Trip, input: AdvanceStateRequest): Promise<StageCheckRecord | null> {
+  const pointType = REACHED_POINT[input.toState];
+  if (!pointType) return null;
+  const point = stagePoint(trip, pointType);
+  const radiusKm = stageRadiusKm(deps, pointType);
+  const latest = trip.vehicleId ? await latestPositionOf(deps.db, trip.vehicleId) : null;
+  const live = isLive(latest, now(deps), STAGE_POSITION_MAX_AGE_MINUTES) ? latest : null;
+  const distanceKm = live && point ? roadDistanceKm(live, point) : null;
+  const base = {
+    pointType,
+    pointName: point?.name ?? '',
+    distanceKm,
+    radiusKm,
+    positionAt: live ? live.at.toISOString() : null,
+  };
+  if (distanceKm !== null && distanceKm <= radiusKm) return { ...base, outcome: 'WITHIN_RADIUS', override: null };
+  if (!input.override) {
+    if (distanceKm === null) throw new AppError('STAGE_NO_POSITION', TRIPS_MESSAGES.stageNoPosition(pointWord[pointType]));
+    throw new AppError('STAGE_TOO_FAR', TRIPS_MESSAGES.stageTooFar(Math.round(distanceKm), pointWord[pointType], radiusKm));
+  }
+  return {
+    ...base,
+    outcome: 'OVERRIDE',
+    override: { reason: input.override.reason, note: input.override.note || null, noPosition: distanceKm === null },
+  };
+}
+
 /** spec §7 advance-state: the edges the operator moves without a code. */
 export async function advanceState(deps: TripDeps, actor: Actor, trip: Trip, input: AdvanceStateRequest) {
   if (input.currentState && input.currentState !== trip.state) throw new AppError('CONFLICT', 'The trip changed meanwhile. Please reload.');
   if (input.toState === 'POD_SUBMITTED') throw new AppError('TRIP_STAGE_MISMATCH', 'Upload the POD photos to submit the POD');
   if (input.toState === 'CANCELLED') throw new AppError('TRIP_STAGE_MISMATCH', 'Use cancel to cancel a trip');
   assertEdge(trip.state, input.toState, 'OPERATOR');
+  const stageCheck = await checkReachedPoint(deps, trip, input);
   await inTransaction(deps.db, async (tx) => {
-    await moveTrip(tx, { tripId: trip.id, from: trip.state, to: input.toState, by: operatorMover(actor) });
+    await moveTrip(tx, {
+      tripId: trip.id,
+      from: trip.state,
+      to: input.toState,
+      by: operatorMover(actor),
+      note: stageCheck?.override
+        ? `Marked without the truck at the point: ${STAGE_OVERRIDE_LABELS[stageCheck.override.reason].en}`
+        : undefined,
+      stageCheck,
+    });
   });
   await publish(deps, trip.id, 'TRIP_STATE', { state: input.toState });
   return widgetFor(trip.id, input.toState);

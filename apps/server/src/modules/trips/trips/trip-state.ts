@@ -10,6 +10,7 @@ import {
   tripRoutes,
 } from '@bhada/contracts/trips/trips';
 import type { Db } from '../../../db/client.ts';
+import type { StageCheckRecord } from '../../../db/schema/trips.ts';
 import { AppError } from '../../../lib/errors.ts';
 import * as repo from './trips.repository.ts';
 
@@ -52,7 +53,15 @@ export function assertEdge(from: string, to: TripState, mover: EdgeActor) {
 
 export async function moveTrip(
   tx: Db,
-  input: { tripId: string; from: string; to: TripState; by: Mover; note?: string; set?: Parameters<typeof repo.updateTripState>[1]['set'] },
+  input: {
+    tripId: string;
+    from: string;
+    to: TripState;
+    by: Mover;
+    note?: string;
+    set?: Parameters<typeof repo.updateTripState>[1]['set'];
+    stageCheck?: StageCheckRecord | null;
+  },
 ) {
   assertEdge(input.from, input.to, input.by.kind);
   const moved = await repo.updateTripState(tx, { id: input.tripId, from: input.from, to: input.to, set: input.set });
@@ -64,6 +73,7 @@ export async function moveTrip(
     actorKind: input.by.kind,
     actorId: input.by.id,
     note: input.note ?? null,
+    stageCheck: input.stageCheck ?? null,
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../../db/client.ts';
@@ -147,9 +147,19 @@ export async function listEvents(db: Db, tripId: string) {
     toState: tripEvents.toState,
     actorKind: tripEvents.actorKind,
     note: tripEvents.note,
+    stageCheck: tripEvents.stageCheck,
     createdAt: tripEvents.createdAt,
   };
   return listOfTrip(db, tripEvents, { tripId, columns, order: [asc(tripEvents.id)] });
+}
+
+/** The reached-point checks on the history of these trips, oldest first (ADR 270). */
+export async function listStageCheckEvents(db: Db, tripIds: readonly string[]) {
+  return db
+    .select({ tripId: tripEvents.tripId, toState: tripEvents.toState, stageCheck: tripEvents.stageCheck, createdAt: tripEvents.createdAt })
+    .from(tripEvents)
+    .where(and(inArray(tripEvents.tripId, [...tripIds]), isNotNull(tripEvents.stageCheck)))
+    .orderBy(asc(tripEvents.id));
 }
 
 /** The newest trip of a vehicle in one of these states, other than `exceptTripId` (busy checks, tracking). */

@@ -23,6 +23,7 @@ import type { Notifier } from '../../../plugins/notifier.ts';
 import type { Storage } from '../../../plugins/storage.ts';
 import { withIdempotency } from '../../money/ledger/ledger.service.ts';
 import { rewardReferralOnFirstTrip } from '../../support/support/referral.service.ts';
+import { stageChecksOf } from './stage-checks.ts';
 import { settle, transactionsOf } from './trip-money.ts';
 import { type Mover, moveTrip, stageMismatch, timelineFor, widgetFor } from './trip-state.ts';
 import * as repo from './trips.repository.ts';
@@ -133,11 +134,12 @@ function pointsOf(list: TripPoint[]) {
 }
 
 export async function detail(db: Db, trip: Trip): Promise<TripDetail> {
-  const [slots, invoice, charges, delays] = await Promise.all([
+  const [slots, invoice, charges, delays, events] = await Promise.all([
     repo.listTripSlots(db, trip.id),
     repo.findInvoice(db, trip.id),
     repo.listCharges(db, trip.id),
     repo.listDelays(db, trip.id),
+    repo.listEvents(db, trip.id),
   ]);
   const slot = (loc: string) => {
     const s = slots.find((x) => x.location === loc);
@@ -162,6 +164,7 @@ export async function detail(db: Db, trip: Trip): Promise<TripDetail> {
     vehicleType: trip.vehicleType,
     cancelReason: trip.cancelReason,
     podRejectReason: trip.podRejectReason,
+    stageChecks: stageChecksOf(events),
   };
 }
 
