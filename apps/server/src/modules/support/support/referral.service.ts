@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
+import { memo } from '../../../lib/texts/memos.ts';
 import { accounts } from '../../money/ledger/accounts.ts';
 import { postEntry, withIdempotency } from '../../money/ledger/ledger.service.ts';
 import * as repo from './referral.repository.ts';
@@ -108,7 +109,7 @@ export async function rewardReferralOnFirstTrip(
       }
       const posted = await postEntry(tx, {
         kind: 'REFERRAL_REWARD',
-        memo: `Referral reward: ${locked.name} completed a first trip`,
+        memo: memo('referralReward', { name: locked.name }),
         referenceType: 'REFERRAL',
         referenceId: locked.id,
         legs: [
