@@ -1,5 +1,6 @@
 import type { MaintenanceKind } from '@bhada/contracts/fleet/fleet';
 import type { TripState } from '@bhada/contracts/trips/trips';
+import { TRIP_STATE_LABELS } from '../../../lib/texts/trip-states.ts';
 
 /** The trips report's words in each language the portal speaks, keyed by id (issue 50 §4). */
 export type ReportLang = 'en' | 'hi';
@@ -26,20 +27,7 @@ const EN: TripsReportWords = {
   maintenance: 'Maintenance',
   total: 'Total',
   freightNote: 'Freight total leaves out cancelled trips and trips whose POD was rejected.',
-  states: {
-    ASSIGNED: 'Vehicle assigned',
-    REACHED_LOADING: 'At loading point',
-    LOADED: 'Loaded',
-    IN_TRANSIT: 'In transit',
-    REACHED_UNLOADING: 'At unloading point',
-    UNLOADED: 'Unloaded',
-    POD_SUBMITTED: 'POD submitted',
-    POD_REJECTED: 'POD rejected',
-    POD_VERIFIED: 'POD verified',
-    COMPLETED: 'Completed',
-    CANCELLED: 'Cancelled',
-    DONE: 'Done',
-  },
+  states: { ...TRIP_STATE_LABELS.en, DONE: 'Done' },
   kinds: { OIL_CHANGE: 'Oil change', TYRES: 'Tyres', SERVICE: 'General service', BRAKES: 'Brakes', BATTERY: 'Battery', OTHER: 'Other' },
   sheet: 'Trips',
 };
@@ -52,20 +40,7 @@ const HI: TripsReportWords = {
   maintenance: 'रखरखाव',
   total: 'कुल',
   freightNote: 'कुल भाड़े में रद्द ट्रिप और अस्वीकार POD वाली ट्रिप शामिल नहीं हैं।',
-  states: {
-    ASSIGNED: 'गाड़ी तय',
-    REACHED_LOADING: 'लोडिंग पॉइंट पर',
-    LOADED: 'लोड हो गया',
-    IN_TRANSIT: 'रास्ते में',
-    REACHED_UNLOADING: 'अनलोडिंग पॉइंट पर',
-    UNLOADED: 'अनलोड हो गया',
-    POD_SUBMITTED: 'POD जमा',
-    POD_REJECTED: 'POD अस्वीकार',
-    POD_VERIFIED: 'POD सत्यापित',
-    COMPLETED: 'पूरी',
-    CANCELLED: 'रद्द',
-    DONE: 'हो गया',
-  },
+  states: { ...TRIP_STATE_LABELS.hi, DONE: 'हो गया' },
   kinds: { OIL_CHANGE: 'ऑयल बदलना', TYRES: 'टायर', SERVICE: 'सामान्य सर्विस', BRAKES: 'ब्रेक', BATTERY: 'बैटरी', OTHER: 'अन्य' },
   sheet: 'ट्रिप',
 };
