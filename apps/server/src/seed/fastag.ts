@@ -1,6 +1,7 @@
 import type { TagClass, TollEvent } from '@bhada/contracts/money/fastag';
 import { type Db, executeWrite } from '../db/client.ts';
 import { fastags, paymentOrders, supportTickets } from '../db/schema/index.ts';
+import { memo } from '../lib/texts/memos.ts';
 import { lastTollsWrite, type TxnInsert, txnsWrite } from '../modules/money/fastag/fastag-writes.repository.ts';
 import { autoTopUpAmount } from '../modules/money/fastag/toll-events.service.ts';
 import { LANES, laneFor, tagClassForTyres, tollFarePaisa } from '../modules/money/fastag/toll-plazas.ts';
@@ -76,7 +77,7 @@ export const seedFastag: SeedStep = async (tx: Db, rand: () => number) => {
     const orderId = id('ORD');
     entries.push({
       kind: 'WALLET_TOPUP',
-      memo: 'Money added to wallet',
+      memo: memo('walletTopUp', {}),
       referenceType: 'PAYMENT_ORDER',
       referenceId: orderId,
       at,
@@ -106,7 +107,7 @@ export const seedFastag: SeedStep = async (tx: Db, rand: () => number) => {
     const entryId = `pending-${entries.length}`;
     entries.push({
       kind: kind === 'RECHARGE' ? 'FASTAG_RECHARGE' : 'FASTAG_AUTO_RECHARGE',
-      memo: `${kind === 'RECHARGE' ? 'Fastag recharge for' : 'Auto-recharge for'} ${tag.vehicleNumber}`,
+      memo: memo(kind === 'RECHARGE' ? 'fastagRecharge' : 'autoRecharge', { vehicle: tag.vehicleNumber }),
       referenceType: 'FASTAG',
       referenceId: tag.tagId,
       at,
@@ -206,7 +207,7 @@ export const seedFastag: SeedStep = async (tx: Db, rand: () => number) => {
       const entryId = `pending-${entries.length}`;
       entries.push({
         kind: 'TOLL_DEBIT',
-        memo: `Toll at ${event.plaza}`,
+        memo: memo('toll', { plaza: event.plaza }),
         referenceType: 'FASTAG_EVENT',
         at,
         legs: [

@@ -5,6 +5,7 @@ import type { TripPoint } from '../db/schema/trips-core.ts';
 import { randomToken } from '../lib/crypto.ts';
 import { roadKm } from '../lib/geo.ts';
 import type { OperatorId } from '../lib/tenancy.ts';
+import { memo } from '../lib/texts/memos.ts';
 import { curatedPlaces } from '../modules/account/places/places.repository.ts';
 import { accounts } from '../modules/money/ledger/accounts.ts';
 import { balanceOf, postEntry } from '../modules/money/ledger/ledger.service.ts';
@@ -85,7 +86,7 @@ export const seedMarketplace: SeedStep = async (tx: Db, rand) => {
     if ((await balanceOf(tx, account)) === 0) {
       await postEntry(tx, {
         kind: 'SEED_TOPUP',
-        memo: 'Demo opening balance',
+        memo: memo('demoOpeningBalance', {}),
         legs: [
           { account: accounts.paymentClearing, amount: -STARTING_WALLET_PAISA },
           { account, amount: STARTING_WALLET_PAISA },
@@ -215,7 +216,7 @@ export const seedMarketplace: SeedStep = async (tx: Db, rand) => {
         .limit(1);
       const posted = await postEntry(tx, {
         kind: 'TOKEN_PAYMENT',
-        memo: `Token for load ${id} (${from} → ${to})`,
+        memo: memo('loadToken', { load: id, from, to }),
         referenceType: 'DEMAND',
         referenceId: id,
         legs: [

@@ -14,6 +14,7 @@ import {
   vehicles,
 } from '../db/schema/index.ts';
 import type { ConsignerCode, OperatorId } from '../lib/tenancy.ts';
+import { memo } from '../lib/texts/memos.ts';
 import { type EntryInput, postEntries, SYSTEM_OWNER } from '../modules/money/ledger/ledger.service.ts';
 import { CITIES, DEMO_CONSIGNERS } from './demo-data.ts';
 import type { SeedStep } from './seed.ts';
@@ -304,7 +305,7 @@ export const seedOperations: SeedStep = async (tx: Db, rand) => {
       if (item.status === 'COLLECTED') {
         entries.push({
           kind: 'CONSIGNMENT_COLLECTION',
-          memo: `Collection ${id} for consignment ${c.code}`,
+          memo: memo('collection', { collection: id, consignment: c.code }),
           referenceType: 'COLLECTION',
           referenceId: id,
           legs: [

@@ -1,7 +1,8 @@
-import { consignerTdsPaisa, PAYMENTS_MESSAGES } from '@bhada/contracts/money/payments';
+import { consignerTdsPaisa } from '@bhada/contracts/money/payments';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paymentOrders, sandboxPgSavedCards, trips } from '../db/schema/index.ts';
+import { memo } from '../lib/texts/memos.ts';
 import { accounts } from '../modules/money/ledger/accounts.ts';
 import { postEntry } from '../modules/money/ledger/ledger.service.ts';
 import { DEMO_OPERATORS } from './demo-data.ts';
@@ -58,7 +59,7 @@ export const seedConsignerPayments: SeedStep = async (tx: Db) => {
     });
     const entry = await postEntry(tx, {
       kind: 'CONSIGNER_TRIP_PAYMENT',
-      memo: PAYMENTS_MESSAGES.added('UPI'),
+      memo: memo('moneyAdded', { method: 'UPI' }),
       referenceType: 'PAYMENT_ORDER',
       referenceId: id,
       at: trip.at,

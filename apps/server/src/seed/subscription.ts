@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { membershipOrders, memberships } from '../db/schema/index.ts';
+import { memo } from '../lib/texts/memos.ts';
 import { accounts } from '../modules/money/ledger/accounts.ts';
 import { balanceOf, postEntry } from '../modules/money/ledger/ledger.service.ts';
 import { OP1002 } from './demo-data.ts';
@@ -21,7 +22,7 @@ export const seedSubscription: SeedStep = async (tx: Db) => {
   const orderId = 'MBR-DEMO-OP1002';
   const posted = await postEntry(tx, {
     kind: 'MEMBERSHIP_PAYMENT',
-    memo: `${DEMO_PLAN.title}: ${DEMO_PLAN.validityDays} days`,
+    memo: memo('membership', { plan: DEMO_PLAN.title, days: DEMO_PLAN.validityDays }),
     referenceType: 'MEMBERSHIP_ORDER',
     referenceId: orderId,
     legs: [

@@ -17,6 +17,7 @@ import {
 import type { TripPoint } from '../db/schema/trips-core.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { OperatorId } from '../lib/tenancy.ts';
+import { memo } from '../lib/texts/memos.ts';
 import { recordLatestPositions } from '../modules/fleet/positions/positions.service.ts';
 import { accounts } from '../modules/money/ledger/accounts.ts';
 import { postEntry } from '../modules/money/ledger/ledger.service.ts';
@@ -202,7 +203,7 @@ export const seedTrips: SeedStep = async (tx: Db, rand) => {
       // the token the operator paid at confirmation (by UPI here, so demo wallets stay as seeded)
       await postEntry(tx, {
         kind: 'TOKEN_PAYMENT',
-        memo: `Token for demo trip ${id}`,
+        memo: memo('demoTripToken', { trip: id }),
         referenceType: 'DEMAND',
         referenceId: demandId,
         legs: [

@@ -15,6 +15,8 @@ export const journalEntries = pgTable('journal_entries', {
   id: text('id').primaryKey(),
   kind: text('kind').notNull(),
   memo: text('memo').notNull(),
+  /** the memo as data, rendered in the reader's language (ADR 275); null on rows written before it */
+  memoData: jsonb('memo_data'),
   referenceType: text('reference_type'),
   referenceId: text('reference_id'),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),

@@ -23,6 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeTable } from '../../../lib/route-table.ts';
+import { textLocale } from '../../../lib/user-text.ts';
 import { actorOf, operatorIdOf, requireKind, requirePermission } from '../../../plugins/auth.ts';
 import * as fleet from './fleet.service.ts';
 import { mayFollowFleet } from './fleet-live.ts';
@@ -204,7 +205,9 @@ const tripsReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await report.tripsReport(app.ctx, { operatorId: operatorIdOf(actorOf(request)), ...request.query });
+      const actor = actorOf(request);
+      const lang = textLocale(request.headers.locale, actor.locale);
+      const file = await report.tripsReport(app.ctx, { operatorId: operatorIdOf(actor), ...request.query }, lang);
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Length', file.body.length)

@@ -103,6 +103,51 @@ describe('trips report', () => {
     expect(text).toContain('₹12,345.50');
   });
 
+  it("prints status labels and a lane the face can print, in the reader's language, and leaves unearned trips out of the freight total", async () => {
+    const op = await insertOperator(t.db);
+    const token = op.owner.token;
+    const started = new Date(Date.now() - 3_600_000);
+    for (const [state, agreedPricePaisa] of [
+      ['POD_SUBMITTED', 100_000],
+      ['CANCELLED', 200_000],
+      ['POD_REJECTED', 400_000],
+    ] as const) {
+      const trip = await insertTrip(t.db, { operator: op, state, agreedPricePaisa });
+      await t.db.update(trips).set({ createdAt: started }).where(eq(trips.id, trip.tripId));
+    }
+    const query = { fromDate: day(-1), toDate: day(0), format: 'pdf' };
+    const en = pdfText((await download(token, query)).rawPayload);
+    expect(en).toContain('PODsubmitted');
+    expect(en).toContain('Cancelled');
+    expect(en).not.toMatch(/POD_|→/);
+    expect(en).toMatch(/Total₹1,000\.00/);
+    expect(en).toContain('–');
+
+    const hi = await t.app.inject({
+      method: 'GET',
+      url: `/api/fleet/reports/trips?${new URLSearchParams(query)}`,
+      headers: { token, locale: 'hi' },
+    });
+    const text = pdfText(hi.rawPayload);
+    expect(text).toContain('रद्द');
+    expect(text).toContain('PODअस्वीकार');
+    expect(text).toMatch(/कुल₹1,000\.00/);
+    expect(text).not.toMatch(/Total|Cancelled|Trip\b/);
+
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/fleet/reports/trips?${new URLSearchParams({ ...query, format: 'xlsx' })}`,
+      headers: { token, locale: 'hi' },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('ट्रिप');
+    expect(sheet?.getCell('A1').value).toBe('ट्रिप रिपोर्ट');
+    const rows = sheet?.getSheetValues().slice(4) as unknown as Array<Array<unknown>>;
+    expect(rows.find((r) => r?.[1] === 'कुल')?.[8]).toBe(1_000);
+    expect(rows.some((r) => typeof r?.[5] === 'string' && r[5].includes('→'))).toBe(true);
+  });
+
   it('refuses a future, reversed or over-long period, and a subordinate without REPORTS_DOWNLOAD', async () => {
     const op = await insertOperator(t.db);
     for (const [query, message] of [

@@ -13,6 +13,7 @@ import { type Db, inTransaction } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
+import { memo } from '../../../lib/texts/memos.ts';
 import { accounts } from '../../money/ledger/accounts.ts';
 import { balanceOf, type Leg, postEntry, withIdempotency } from '../../money/ledger/ledger.service.ts';
 // operations
@@ -134,7 +135,7 @@ export async function payToken(
       const amount = demand.tokenAmountPaisa;
       const posted = await postEntry(tx, {
         kind: 'TOKEN_PAYMENT',
-        memo: `Token for load ${demandId} (${laneName(demand)})`,
+        memo: memo('loadToken', { load: demandId, from: demand.originCity, to: demand.destinationCity }),
         referenceType: 'DEMAND',
         referenceId: demandId,
         legs: [
@@ -262,7 +263,7 @@ export async function cancelToken(
       if (kept > 0) legs.push({ account: accounts.platformRevenue, amount: kept });
       const posted = await postEntry(tx, {
         kind: 'TOKEN_CANCEL',
-        memo: `Token cancelled for load ${demandId}: refund ₹${toRupees(refund)}, fee ₹${toRupees(kept)}`,
+        memo: memo('loadTokenCancelled', { load: demandId, refundPaisa: refund, feePaisa: kept }),
         referenceType: 'DEMAND',
         referenceId: demandId,
         legs,

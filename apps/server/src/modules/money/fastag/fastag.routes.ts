@@ -34,6 +34,7 @@ import { AppError, badRequest, invalidInput } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { ok } from '../../../lib/reply.ts';
 import { routeTable } from '../../../lib/route-table.ts';
+import { textLocale } from '../../../lib/user-text.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../../plugins/auth.ts';
 import { downloadOf, requireDownloadToken, sendStatement } from '../wallet/report-route.ts';
 import * as fastag from './fastag.service.ts';
@@ -100,7 +101,14 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
       query: transactionsQuerySchema,
       data: transactionsResponseSchema,
     },
-    (request) => fastag.transactions(app.db, op(request), request.params.id, request.query),
+    (request) =>
+      fastag.transactions(
+        app.db,
+        op(request),
+        request.params.id,
+        request.query,
+        textLocale(request.headers.locale, actorOf(request).locale),
+      ),
   );
 
   view.post(

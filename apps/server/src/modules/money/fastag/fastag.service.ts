@@ -24,6 +24,8 @@ import { newId } from '../../../lib/ids.ts';
 import { PAGE_MARK_STRIDE, seekTo } from '../../../lib/page-marks.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 import type { TenantReadCache } from '../../../lib/tenant-read-cache.ts';
+import { memo } from '../../../lib/texts/memos.ts';
+import { memoText, type TextLocale } from '../../../lib/user-text.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { accountId, type PostedEntry, postOnce } from '../ledger/ledger.service.ts';
 import { timeWindow, toRupees, walletAccount } from '../wallet/wallet.service.ts';
@@ -134,7 +136,7 @@ export async function recharge(db: Db, operatorId: OperatorId, body: RechargeReq
       try {
         posted = book.post({
           kind: 'FASTAG_RECHARGE',
-          memo: `Fastag recharge for ${tag.vehicleNumber}`,
+          memo: memo('fastagRecharge', { vehicle: tag.vehicleNumber }),
           referenceType: 'FASTAG',
           referenceId: tag.tagId,
           legs: [
@@ -240,6 +242,7 @@ export async function transactions(
   operatorId: OperatorId,
   vehicleId: string,
   query: TransactionsQuery,
+  locale: TextLocale = 'en',
 ): Promise<TransactionsResponse> {
   const { from, to } = timeWindow(query.fromTime, query.toTime);
   const scope = { operatorId, vehicleId, from, to };
@@ -267,7 +270,8 @@ export async function transactions(
       vehicleId: r.vehicleId,
       vehicleNumber: r.vehicleNumber,
       ticket: r.ticket,
-      plaza: r.plaza,
+      // a wallet recharge's line is the portal's own text, rendered in the reader's language (ADR 275)
+      plaza: r.plaza === null ? null : memoText(r.plaza, locale),
       time: r.occurredAt.toISOString(),
       type: r.type,
       kind: r.kind,

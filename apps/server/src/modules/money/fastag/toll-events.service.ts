@@ -10,6 +10,7 @@ import { type Db, inTransaction } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
+import { memo } from '../../../lib/texts/memos.ts';
 import type { Message } from '../../../plugins/notifier.ts';
 import {
   type AccountRef,
@@ -75,7 +76,7 @@ function autoTopUp(book: LedgerBook, tag: TagRow, tagBalance: number, at: Date, 
     // the wallet is locked in this book, so the amount planned is the amount there
     const posted = book.post({
       kind: 'FASTAG_AUTO_RECHARGE',
-      memo: `Auto-recharge for ${tag.vehicleNumber}`,
+      memo: memo('autoRecharge', { vehicle: tag.vehicleNumber }),
       referenceType: 'FASTAG',
       referenceId: tag.tagId,
       legs: [
@@ -153,7 +154,7 @@ function settle(book: LedgerBook, event: TollEvent, tag: TagRow, out: TollWork):
   if (event.type === 'CREDIT') {
     const posted = book.post({
       kind: 'TOLL_REVERSAL',
-      memo: `Toll reversal at ${event.plaza}`,
+      memo: memo('tollReversal', { plaza: event.plaza }),
       referenceType: 'FASTAG_EVENT',
       referenceId: event.eventId,
       legs: [
@@ -169,7 +170,7 @@ function settle(book: LedgerBook, event: TollEvent, tag: TagRow, out: TollWork):
   if (balance >= event.amount) {
     const posted = book.post({
       kind: 'TOLL_DEBIT',
-      memo: `Toll at ${event.plaza}`,
+      memo: memo('toll', { plaza: event.plaza }),
       referenceType: 'FASTAG_EVENT',
       referenceId: event.eventId,
       legs: [

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, executePrepared, executeWrite, type NamedWrite } from '../../../db/client.ts';
 import { idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../../../db/schema/index.ts';
 import { sha256 } from '../../../lib/crypto.ts';
+import type { Memo } from '../../../lib/texts/memos.ts';
 
 /** Where a statement written once (ADR 188) takes the value of `key`. */
 const slot = (key: string) => sql.placeholder(key);
@@ -34,6 +35,7 @@ export interface EntryRow {
   id: string;
   kind: string;
   memo: string;
+  memoData: Memo | null;
   referenceType: string | null;
   referenceId: string | null;
   metadata: Record<string, unknown>;
@@ -60,6 +62,7 @@ export async function writeEntries(
     entryIds: entries.map((e) => e.id),
     kinds: entries.map((e) => e.kind),
     memos: entries.map((e) => e.memo),
+    memoData: entries.map((e) => (e.memoData ? JSON.stringify(e.memoData) : null)),
     referenceTypes: entries.map((e) => e.referenceType),
     referenceIds: entries.map((e) => e.referenceId),
     metadata: entries.map((e) => JSON.stringify(e.metadata)),
@@ -87,11 +90,11 @@ function entriesStatement(alongside: NamedWrite[]) {
   // the balances' UPDATE finds its rows through the primary key, whatever the plan guessed of unnest (ADR 181)
   return sql`
     WITH e AS (
-      INSERT INTO journal_entries (id, kind, memo, reference_type, reference_id, metadata, created_at)
-      SELECT x.id, x.kind, x.memo, x.reference_type, x.reference_id, x.metadata, coalesce(x.created_at, now())
-      FROM unnest(${slot('entryIds')}::text[], ${slot('kinds')}::text[], ${slot('memos')}::text[], ${slot('referenceTypes')}::text[],
-        ${slot('referenceIds')}::text[], ${slot('metadata')}::jsonb[], ${slot('createdAt')}::timestamptz[])
-        AS x(id, kind, memo, reference_type, reference_id, metadata, created_at)
+      INSERT INTO journal_entries (id, kind, memo, memo_data, reference_type, reference_id, metadata, created_at)
+      SELECT x.id, x.kind, x.memo, x.memo_data, x.reference_type, x.reference_id, x.metadata, coalesce(x.created_at, now())
+      FROM unnest(${slot('entryIds')}::text[], ${slot('kinds')}::text[], ${slot('memos')}::text[], ${slot('memoData')}::jsonb[],
+        ${slot('referenceTypes')}::text[], ${slot('referenceIds')}::text[], ${slot('metadata')}::jsonb[], ${slot('createdAt')}::timestamptz[])
+        AS x(id, kind, memo, memo_data, reference_type, reference_id, metadata, created_at)
       RETURNING id, created_at
     ), p AS (
       INSERT INTO postings (entry_id, account_id, amount, balance_after, created_at)
@@ -135,6 +138,7 @@ const postingColumns = {
   createdAt: postings.createdAt,
   kind: journalEntries.kind,
   memo: journalEntries.memo,
+  memoData: journalEntries.memoData,
   referenceType: journalEntries.referenceType,
   referenceId: journalEntries.referenceId,
 };

@@ -3,6 +3,7 @@ import { type Db, inTransaction, type NamedWrite } from '../../../db/client.ts';
 import { sha256 } from '../../../lib/crypto.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
+import { type Memo, renderMemo } from '../../../lib/texts/memos.ts';
 import { type AccountRef, accountId, accounts, EXTERNAL_KINDS, isSharded, shardFor } from './accounts.ts';
 import * as repo from './ledger.repository.ts';
 
@@ -19,7 +20,8 @@ export interface Leg {
 
 export interface EntryInput {
   kind: string;
-  memo: string;
+  /** what the movement was, as data rendered in the reader's language (ADR 275); free text only for tests */
+  memo: Memo | string;
   legs: Leg[];
   referenceType?: string;
   referenceId?: string;
@@ -165,7 +167,8 @@ export class LedgerBook {
     this.entries.push({
       id: entryId,
       kind: input.kind,
-      memo: input.memo,
+      memo: typeof input.memo === 'string' ? input.memo : renderMemo(input.memo, 'en'),
+      memoData: typeof input.memo === 'string' ? null : input.memo,
       referenceType: input.referenceType ?? null,
       referenceId: input.referenceId ?? null,
       metadata: input.metadata ?? {},

@@ -3,6 +3,7 @@ import { consignerTdsPaisa, FEE_MODES, internetChargePaisa, PAYMENTS_MESSAGES } 
 import type { Db } from '../../../db/client.ts';
 import type { CallbackSource, PaymentStatus } from '../../../db/schema/index.ts';
 import { asConsignerCode } from '../../../lib/tenancy.ts';
+import { memo, payMethodOf } from '../../../lib/texts/memos.ts';
 import { paisaOf, type StatusResult } from '../../../providers/payment/port.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { type Leg, postEntry, SYSTEM_OWNER, withIdempotency } from '../ledger/ledger.service.ts';
@@ -70,7 +71,7 @@ export async function settleOrder(
       if (moved.feePaisa > 0) legs.push({ account: accounts.platformRevenue, amount: moved.feePaisa });
       const entry = await postEntry(tx, {
         kind: target.entryKind,
-        memo: PAYMENTS_MESSAGES.added(modeName(moved, confirmed)),
+        memo: memo('moneyAdded', { method: payMethodOf(moved.paymentMode ?? confirmed.paymentMode) }),
         referenceType: 'PAYMENT_ORDER',
         referenceId: moved.id,
         legs,

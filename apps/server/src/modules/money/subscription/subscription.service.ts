@@ -17,6 +17,7 @@ import type { Db } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
+import { memo } from '../../../lib/texts/memos.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { balanceOf, postEntry, withIdempotency } from '../ledger/ledger.service.ts';
 import * as repo from './subscription.repository.ts';
@@ -198,7 +199,7 @@ export async function submitPayment(
       }
       const posted = await postEntry(tx, {
         kind: 'MEMBERSHIP_PAYMENT',
-        memo: `${order.title}: ${order.validityDays} days`,
+        memo: memo('membership', { plan: order.title, days: order.validityDays }),
         referenceType: 'MEMBERSHIP_ORDER',
         referenceId: order.id,
         legs: [

@@ -13,6 +13,8 @@ export interface PassbookDbRow {
   id: string;
   at: Date;
   description: string;
+  /** the memo as data (ADR 275), null on entries written before it */
+  memoData: unknown;
   amount: number;
   balanceAfter: number | null;
   status: 'SUCCESS' | 'PENDING' | 'FAILURE';
@@ -34,6 +36,7 @@ export async function listPassbook(
     id: string;
     at: Date | string;
     description: string;
+    memo_data: unknown;
     amount: string;
     balance_after: string | null;
     status: PassbookDbRow['status'];
@@ -41,13 +44,13 @@ export async function listPassbook(
   }>(
     db,
     sql`
-    SELECT id, at, description, amount, balance_after, status, status_remarks FROM (
-      SELECT 'P' || p.id::text AS id, p.created_at AS at, e.memo AS description, p.amount::text AS amount,
+    SELECT id, at, description, memo_data, amount, balance_after, status, status_remarks FROM (
+      SELECT 'P' || p.id::text AS id, p.created_at AS at, e.memo AS description, e.memo_data, p.amount::text AS amount,
              p.balance_after::text AS balance_after, 'SUCCESS' AS status, NULL::text AS status_remarks, p.id AS seq
       FROM postings p JOIN journal_entries e ON e.id = p.entry_id
       WHERE p.account_id = ${scope.accountId} AND p.created_at >= ${scope.from} AND p.created_at < ${scope.to}
       UNION ALL
-      SELECT o.id, o.created_at, ${scope.topUpDescription}, o.amount_paisa::text, NULL, o.status, o.status_remarks, 0
+      SELECT o.id, o.created_at, ${scope.topUpDescription}, '{"kind":"walletTopUp","params":{}}'::jsonb, o.amount_paisa::text, NULL, o.status, o.status_remarks, 0
       FROM payment_orders o
       WHERE o.purpose = 'WALLET_TOPUP' AND o.payer_type = 'OPERATOR' AND o.payer_id = ${scope.operatorId}
         AND o.status IN ('PENDING', 'FAILURE') AND o.created_at >= ${scope.from} AND o.created_at < ${scope.to}
@@ -59,6 +62,7 @@ export async function listPassbook(
     id: r.id,
     at: toDate(r.at),
     description: r.description,
+    memoData: r.memo_data,
     amount: Number(r.amount),
     balanceAfter: r.balance_after === null ? null : Number(r.balance_after),
     status: r.status,

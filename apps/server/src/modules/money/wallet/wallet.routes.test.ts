@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { fundWallet, insertOperator, insertSubordinate, insertVehicle } from '../../../../test/factories.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
-import { paymentOrders } from '../../../db/schema/index.ts';
+import { journalEntries, paymentOrders } from '../../../db/schema/index.ts';
 import { asOperatorId } from '../../../lib/tenancy.ts';
 import { deliverToll, insertTag, tollEvent } from '../fastag/fastag.test-helpers.ts';
 import { signDownloadToken } from './download-token.ts';
@@ -74,6 +75,25 @@ describe('wallet balance and passbook', () => {
 
     const en = await t.call({ method: 'GET', url, token: owner.token, headers: { locale: 'en' } });
     expect((en.body.data.list as { description: string }[]).map((r) => r.description)).toContain(`Fastag recharge for ${vehicle.number}`);
+  });
+
+  it("keeps a new movement's memo as data and renders it from the data, not from its English text (ADR 275)", async () => {
+    const { owner, vehicle } = await fleet();
+    const [entry] = await t.db
+      .select({ memoData: journalEntries.memoData })
+      .from(journalEntries)
+      .where(eq(journalEntries.memo, `Fastag recharge for ${vehicle.number}`));
+    expect(entry?.memoData).toEqual({ kind: 'fastagRecharge', params: { vehicle: vehicle.number } });
+    const url = '/api/wallet/transactions?pageNo=0&pageSize=20';
+    const hi = await t.call({ method: 'GET', url, token: owner.token, headers: { locale: 'hi' } });
+    expect((hi.body.data.list as { description: string }[]).map((r) => r.description)).toContain(`${vehicle.number} का फास्टैग रिचार्ज`);
+    const tx = await t.call({
+      method: 'GET',
+      url: `/api/fastag/transactions/v3/${vehicle.id}?pageNo=0&pageSize=20`,
+      token: owner.token,
+      headers: { locale: 'hi' },
+    });
+    expect((tx.body.data.list as { plaza: string | null }[]).map((r) => r.plaza)).toContain('वॉलेट से रिचार्ज');
   });
 
   it('merges ledger movements with pending and failed top-ups, newest first, with opening and closing balances', async () => {

@@ -9,7 +9,7 @@ import { PASSBOOK_DEFAULT_RANGE_SECONDS, WALLET_MESSAGES } from '@bhada/contract
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
-import { memoText, remarksText, type TextLocale } from '../../../lib/user-text.ts';
+import { entryText, remarksText, type TextLocale } from '../../../lib/user-text.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { accountId, balanceOf, balancesBefore, postingsBetween } from '../ledger/ledger.service.ts';
 import { type StatementLang, statementWords } from './statement-text.ts';
@@ -56,7 +56,7 @@ export async function passbook(db: Db, operatorId: OperatorId, query: PassbookQu
       return {
         id: r.id,
         date: r.at.toISOString(),
-        description: memoText(r.description, locale),
+        description: entryText(r.description, r.memoData, locale),
         amount: toRupees(Math.abs(r.amount)),
         // a top-up order is always money coming in, whether or not it arrived
         transactionType: moved && r.amount < 0 ? 'DEBIT' : 'CREDIT',
@@ -96,7 +96,7 @@ export async function walletStatement(db: Db, operatorId: OperatorId, query: Wal
       for (const p of page) {
         yield {
           date: p.createdAt,
-          description: memoText(p.memo, lang),
+          description: entryText(p.memo, p.memoData, lang),
           debit: p.amount < 0 ? -p.amount : null,
           credit: p.amount < 0 ? null : p.amount,
           opening: p.balanceAfter - p.amount,

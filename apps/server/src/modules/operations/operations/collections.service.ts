@@ -12,6 +12,7 @@ import type { Db } from '../../../db/client.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
+import { memo } from '../../../lib/texts/memos.ts';
 import { accounts } from '../../money/ledger/accounts.ts';
 import { postEntry, withIdempotency } from '../../money/ledger/ledger.service.ts';
 import { actionWindowOf, assertActionWindow, consignmentOf, type Staff } from './consignments.service.ts';
@@ -67,7 +68,7 @@ export async function listCollections(ctx: ServiceContext, { code }: { code: str
 async function postCollection(tx: Db, row: repo.ConsignmentRow, collectionId: string, amount: number, at: Date) {
   const posted = await postEntry(tx, {
     kind: 'CONSIGNMENT_COLLECTION',
-    memo: `Collection ${collectionId} for consignment ${row.code}`,
+    memo: memo('collection', { collection: collectionId, consignment: row.code }),
     referenceType: 'COLLECTION',
     referenceId: collectionId,
     legs: [

@@ -17,11 +17,11 @@ afterAll(() => t.close());
 // exceljs reads a format back without its escapes
 const unescaped = (format: string) => format.replaceAll('\\', '');
 
-async function download(reportType: string, query = '') {
+async function download(reportType: string, query = '', locale?: 'en' | 'hi') {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/consigner/report/download?reportType=${reportType}${query}`,
-    headers: { token: trip.consigner.user.token },
+    headers: { token: trip.consigner.user.token, ...(locale ? { locale } : {}) },
   });
   expect(res.statusCode).toBe(200);
   const book = new ExcelJS.Workbook();
@@ -30,6 +30,30 @@ async function download(reportType: string, query = '') {
 }
 
 describe('the consigner report workbook', () => {
+  it('follows the reader\'s Hindi, and without a start date runs from the first trip, never "start"', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    // the only trip was made a moment ago: the report runs from today
+    const first = today;
+    for (const type of ['TRIPS', 'VEHICLE_BY_OPERATOR', 'PAYMENTS', 'TDS']) {
+      const { res, sheet } = await download(type, `&toDate=${today}`, 'hi');
+      const name = String(res.headers['content-disposition']);
+      expect(name).not.toContain('start');
+      expect(name).toContain(`-${first}_${today}.xlsx`);
+      const texts = sheet
+        .getSheetValues()
+        .flatMap((row) => (Array.isArray(row) ? row : []))
+        .filter((v): v is string => typeof v === 'string');
+      expect(texts).toContain('अवधि');
+      expect(texts).toContain('कुल');
+      // Latin left only in codes, names and the TDS abbreviation
+      const english = texts.filter((v) => /\b(Period|Total|Generated|Operator|Freight|Trips?|start)\b/.test(v));
+      expect(english, type).toEqual([]);
+    }
+    const { sheet } = await download('TRIPS', `&toDate=${today}`, 'hi');
+    expect(sheet.getRow(5).getCell(7).value).toBe('स्थिति');
+    expect(sheet.getRow(6).getCell(7).value).toBe('गाड़ी तय');
+  });
+
   it('holds trips with date cells and freight in the Indian format, a totals row, a frozen filtered header and print setup', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
     const { res, sheet } = await download('TRIPS', `&fromDate=2026-01-01&toDate=${today}`);

@@ -14,7 +14,9 @@ import {
   xlsxPrintSetup,
 } from '../../../lib/spreadsheet.ts';
 import type { ConsignerCode } from '../../../lib/tenancy.ts';
+import { tripStateLabel } from '../../../lib/texts/trip-states.ts';
 import { consignerTripAccounts } from '../../money/payments/consigner-payments.service.ts';
+import { CONSIGNER_REPORT_WORDS, type ConsignerReportLang } from './consigner-reports-text.ts';
 import type { ConsignerActor } from './consigner-views.service.ts';
 import * as repo from './operations.repository.ts';
 
@@ -24,12 +26,6 @@ import * as repo from './operations.repository.ts';
  */
 
 type ReportType = (typeof REPORT_TYPES)[number];
-const REPORT_TITLES: Record<ReportType, string> = {
-  VEHICLE_BY_OPERATOR: 'Vehicles by operator',
-  TRIPS: 'Trips',
-  PAYMENTS: 'Trip payments',
-  TDS: 'TDS withheld',
-};
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CONSIGNER_REPORT_JOB = 'operations.consignerReport';
 
@@ -44,8 +40,10 @@ export async function buildReport(
     reportType,
     fromDate,
     toDate,
-  }: { consignerCode: ConsignerCode; reportType: ReportType; fromDate?: string; toDate?: string },
+    lang = 'en',
+  }: { consignerCode: ConsignerCode; reportType: ReportType; fromDate?: string; toDate?: string; lang?: ConsignerReportLang },
 ) {
+  const w = CONSIGNER_REPORT_WORDS[lang];
   const trips = await repo.listConsignerTripsForReport(ctx.db, {
     consignerCode,
     from: fromDate ? istDayStart(fromDate) : undefined,
@@ -54,15 +52,18 @@ export async function buildReport(
   const consignerName = (await repo.findConsignerName(ctx.db, { consignerCode })) ?? consignerCode;
   const now = ctx.clock.now();
   const today = istDay(now);
-  const title = REPORT_TITLES[reportType];
+  const title = w.titles[reportType];
+  // without a start date the report runs from the consigner's first trip, or from the beginning when there is none
+  const firstTrip = trips.reduce<Date | null>((min, t) => (!min || t.createdAt < min ? t.createdAt : min), null);
+  const from = fromDate ?? (firstTrip ? istDay(firstTrip) : null);
   // title, period, generated, one blank row, then the column headings (ADR 141)
   const headerRow = 5;
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(title, { views: [xlsxFrozenView(headerRow)], pageSetup: xlsxPrintSetup(headerRow) });
   sheet.addRow([`${title} — ${consignerName}`]).font = { bold: true, size: 14 };
-  sheet.addRow(['Period', `${fromDate ?? 'start'} to ${toDate ?? today}`]);
-  const generated = sheet.addRow(['Generated', xlsxDate(now)]);
+  sheet.addRow([w.period, w.range(from ?? w.fromBeginning, toDate ?? today)]);
+  const generated = sheet.addRow([w.generated, xlsxDate(now)]);
   generated.getCell(2).numFmt = XLSX_DATE_FORMAT;
   generated.getCell(2).alignment = { horizontal: 'left' };
   sheet.addRow([]);
@@ -72,14 +73,14 @@ export async function buildReport(
   let data: Array<Array<string | number | Date>>;
   if (reportType === 'VEHICLE_BY_OPERATOR') {
     columns = [
-      { header: 'Operator', width: 28 },
-      { header: 'Vehicle number', width: 16 },
-      { header: 'Vehicle type', width: 16 },
-      { header: 'Trips', width: 10, kind: 'count', total: true },
-      { header: 'Completed', width: 12, kind: 'count', total: true },
-      { header: 'Lanes', width: 36 },
-      { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
-      { header: 'Last trip', width: 20, kind: 'date' },
+      { header: w.operator, width: 28 },
+      { header: w.vehicleNumber, width: 16 },
+      { header: w.vehicleType, width: 16 },
+      { header: w.trips, width: 10, kind: 'count', total: true },
+      { header: w.completed, width: 12, kind: 'count', total: true },
+      { header: w.lanes, width: 36 },
+      { header: w.freight, width: 16, kind: 'money', total: true },
+      { header: w.lastTrip, width: 20, kind: 'date' },
     ];
     const byVehicle = new Map<
       string,
@@ -107,14 +108,14 @@ export async function buildReport(
     data = [...byVehicle.values()].map((v) => [v.operator, v.number, v.type, v.trips, v.done, [...v.lanes].join(', '), v.freight, v.last]);
   } else if (reportType === 'TRIPS') {
     columns = [
-      { header: 'Trip', width: 18 },
-      { header: 'Date', width: 20, kind: 'date' },
-      { header: 'Operator', width: 28 },
-      { header: 'Vehicle number', width: 16 },
-      { header: 'From', width: 16 },
-      { header: 'To', width: 16 },
-      { header: 'State', width: 14 },
-      { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
+      { header: w.trip, width: 18 },
+      { header: w.date, width: 20, kind: 'date' },
+      { header: w.operator, width: 28 },
+      { header: w.vehicleNumber, width: 16 },
+      { header: w.from, width: 16 },
+      { header: w.to, width: 16 },
+      { header: w.state, width: 14 },
+      { header: w.freight, width: 16, kind: 'money', total: true },
     ];
     data = trips.map((t) => [
       t.tripId,
@@ -123,7 +124,7 @@ export async function buildReport(
       t.vehicleNumber,
       t.originCity,
       t.destinationCity,
-      t.state,
+      tripStateLabel(t.state, lang),
       t.agreedPricePaisa,
     ]);
   } else {
@@ -132,16 +133,16 @@ export async function buildReport(
     const accounts = (await consignerTripAccounts(ctx.db, consignerCode)).filter((a) => inPeriod(new Date(a.createdAt), fromDate, toDate));
     if (reportType === 'PAYMENTS') {
       columns = [
-        { header: 'Trip', width: 18 },
-        { header: 'Date', width: 20, kind: 'date' },
-        { header: 'Operator', width: 28 },
-        { header: 'Vehicle number', width: 16 },
-        { header: 'Lane', width: 24 },
-        { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
-        { header: 'TDS (₹)', width: 14, kind: 'money', total: true },
-        { header: 'Paid (₹)', width: 16, kind: 'money', total: true },
-        { header: 'At the bank (₹)', width: 16, kind: 'money', total: true },
-        { header: 'Due (₹)', width: 16, kind: 'money', total: true },
+        { header: w.trip, width: 18 },
+        { header: w.date, width: 20, kind: 'date' },
+        { header: w.operator, width: 28 },
+        { header: w.vehicleNumber, width: 16 },
+        { header: w.lane, width: 24 },
+        { header: w.freight, width: 16, kind: 'money', total: true },
+        { header: w.tds, width: 14, kind: 'money', total: true },
+        { header: w.paid, width: 16, kind: 'money', total: true },
+        { header: w.atBank, width: 16, kind: 'money', total: true },
+        { header: w.due, width: 16, kind: 'money', total: true },
       ];
       data = accounts.map((a) => [
         a.tripId,
@@ -157,13 +158,13 @@ export async function buildReport(
       ]);
     } else {
       columns = [
-        { header: 'Operator', width: 28 },
-        { header: 'Operator id', width: 14 },
-        { header: 'Trips', width: 10, kind: 'count', total: true },
-        { header: 'Freight (₹)', width: 16, kind: 'money', total: true },
-        { header: 'TDS withheld (₹)', width: 18, kind: 'money', total: true },
+        { header: w.operator, width: 28 },
+        { header: w.operatorId, width: 14 },
+        { header: w.trips, width: 10, kind: 'count', total: true },
+        { header: w.freight, width: 16, kind: 'money', total: true },
+        { header: w.tdsWithheld, width: 18, kind: 'money', total: true },
         // no TDS on a trip: the operator's section 194C(6) declaration covered its day (ADR 111)
-        { header: 'Trips without TDS', width: 18, kind: 'count', total: true },
+        { header: w.tripsWithoutTds, width: 18, kind: 'count', total: true },
       ];
       const byOperator = new Map<string, { trips: number; freight: number; tds: number; exempt: number }>();
       for (const a of accounts) {
@@ -212,7 +213,7 @@ export async function buildReport(
   }
   sheet.autoFilter = `A${headerRow}:${columnLetter(columns.length)}${headerRow + Math.max(data.length, 1)}`;
   const totals = sheet.addRow(
-    columns.map((c, i) => (i === 0 ? 'Total' : c.total ? (c.kind === 'money' ? (sums[i] ?? 0) / 100 : (sums[i] ?? 0)) : null)),
+    columns.map((c, i) => (i === 0 ? w.total : c.total ? (c.kind === 'money' ? (sums[i] ?? 0) / 100 : (sums[i] ?? 0)) : null)),
   );
   totals.font = { bold: true };
   columns.forEach((c, i) => {
@@ -224,7 +225,7 @@ export async function buildReport(
   const rows = data.length;
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
   const stem = `${reportType.toLowerCase().replace(/_/g, '-')}-${consignerCode}`;
-  return { body, rows, fileName: `${stem}-${fromDate ?? 'start'}_${toDate ?? today}.xlsx`, title };
+  return { body, rows, fileName: `${stem}-${from ?? 'from-beginning'}_${toDate ?? today}.xlsx`, title };
 }
 
 type ReportRequestRow = NonNullable<Awaited<ReturnType<typeof repo.findReportRequest>>>;
@@ -283,15 +284,18 @@ export const REPORT_MAIL_RETRY_MINUTES = [1, 5, 15, 60, 240] as const;
 export async function buildRequestedReport(ctx: ServiceContext, { requestId }: { requestId: string }) {
   const request = await repo.findReportRequest(ctx.db, { id: requestId });
   if (request?.status !== 'BUILDING' && request?.status !== 'MAIL_RETRYING') return;
+  const lang = (await repo.findUserLocale(ctx.db, { userId: request.userId })) ?? 'en';
+  const words = CONSIGNER_REPORT_WORDS[lang];
   let mail: { body: Buffer; fileName: string; title: string; rows: number };
   if (request.fileKey) {
     const stored = await readStored(ctx, request.fileKey);
     if (!stored) return failBuild(ctx, request.id);
-    const title = REPORT_TITLES[request.report as ReportType] ?? request.report;
+    const title = words.titles[request.report as ReportType] ?? request.report;
     mail = { body: stored, fileName: request.fileKey.split('/').pop() ?? 'report.xlsx', title, rows: request.rowCount };
   } else {
     try {
       const report = await buildReport(ctx, {
+        lang,
         consignerCode: request.consignerCode,
         reportType: request.report as ReportType,
         fromDate: request.fromDate ?? undefined,
@@ -310,8 +314,8 @@ export async function buildRequestedReport(ctx: ServiceContext, { requestId }: {
     const sent = await ctx.notifier.send({
       channel: 'email',
       to: request.email,
-      subject: `Bhada report: ${mail.title}`,
-      text: `Your ${mail.title.toLowerCase()} report is attached (${mail.rows} rows).`,
+      subject: words.mailSubject(mail.title),
+      text: words.mailText(mail.title, mail.rows),
       kind: 'CONSIGNER_REPORT',
       attachments: [{ filename: mail.fileName, contentType: XLSX, content: mail.body }],
     });
@@ -351,7 +355,11 @@ export async function reportFile(ctx: ServiceContext, { actor, requestId }: { ac
 /** Builds a report for download at once (the same workbook the mail carries). */
 export async function downloadReport(
   ctx: ServiceContext,
-  { actor, query }: { actor: ConsignerActor; query: { reportType: ReportType; fromDate?: string; toDate?: string } },
+  {
+    actor,
+    query,
+    lang,
+  }: { actor: ConsignerActor; query: { reportType: ReportType; fromDate?: string; toDate?: string }; lang?: ConsignerReportLang },
 ) {
-  return buildReport(ctx, { consignerCode: actor.consignerCode, ...query });
+  return buildReport(ctx, { consignerCode: actor.consignerCode, ...query, lang });
 }

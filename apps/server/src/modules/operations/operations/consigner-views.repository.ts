@@ -182,6 +182,12 @@ export async function findUserEmail(db: Db, { userId }: { userId: string }) {
   return row?.email ?? null;
 }
 
+/** The language the user saved: the language of the files and mails made for them. */
+export async function findUserLocale(db: Db, { userId }: { userId: string }) {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.locale ?? null;
+}
+
 export async function insertReportRequest(db: Db, row: typeof reportRequests.$inferInsert) {
   await db.insert(reportRequests).values(row);
 }

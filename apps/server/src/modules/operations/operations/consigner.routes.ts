@@ -11,6 +11,8 @@ import {
 } from '@bhada/contracts/operations/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { textLocale } from '../../../lib/user-text.ts';
+import { actorOf } from '../../../plugins/auth.ts';
 import * as reports from './consigner-reports.service.ts';
 import * as views from './consigner-views.service.ts';
 import { consignerOf, consignerRoutesOf } from './operations-access.ts';
@@ -65,7 +67,8 @@ export const consignerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: consigner.tags, summary: 'Download a report as xlsx', querystring: reportQuerySchema.omit({ email: true }) },
     },
     async (request, reply) => {
-      const report = await reports.downloadReport(app.ctx, { actor: consignerOf(request), query: request.query });
+      const lang = textLocale(request.headers.locale, actorOf(request).locale);
+      const report = await reports.downloadReport(app.ctx, { actor: consignerOf(request), query: request.query, lang });
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${report.fileName}"`)

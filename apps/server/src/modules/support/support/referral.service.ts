@@ -14,6 +14,7 @@ import { safeEqual, sha256 } from '../../../lib/crypto.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
+import { memo } from '../../../lib/texts/memos.ts';
 import { accounts } from '../../money/ledger/accounts.ts';
 import { postEntry, withIdempotency } from '../../money/ledger/ledger.service.ts';
 import * as repo from './referral.repository.ts';
@@ -156,7 +157,7 @@ export async function rewardReferralOnFirstTrip(
       }
       const posted = await postEntry(tx, {
         kind: 'REFERRAL_REWARD',
-        memo: `Referral reward: ${locked.name} completed a first trip`,
+        memo: memo('referralReward', { name: locked.name }),
         referenceType: 'REFERRAL',
         referenceId: locked.id,
         legs: [

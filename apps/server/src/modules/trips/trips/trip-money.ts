@@ -1,6 +1,7 @@
 import { REFUND_POLICY } from '@bhada/contracts/marketplace/tokens';
 import { ADVANCE_PERCENT, type TripTransactions } from '@bhada/contracts/trips/trips';
 import type { Db } from '../../../db/client.ts';
+import { memo } from '../../../lib/texts/memos.ts';
 import { accounts } from '../../money/ledger/accounts.ts';
 import { balanceOf, postEntry } from '../../money/ledger/ledger.service.ts';
 import * as repo from './trips.repository.ts';
@@ -40,7 +41,7 @@ export async function payAdvance(tx: Db, trip: TripMoneyRef) {
   if (amount > 0) {
     const posted = await postEntry(tx, {
       kind: 'TRIP_ADVANCE',
-      memo: `Advance for trip ${trip.id}`,
+      memo: memo('tripAdvance', { trip: trip.id }),
       referenceType: 'TRIP',
       referenceId: trip.id,
       legs: [
@@ -80,7 +81,7 @@ export async function settle(tx: Db, trip: TripMoneyRef) {
     releaseEntry = (
       await postEntry(tx, {
         kind: 'TRIP_TOKEN_RELEASE',
-        memo: `Token returned for trip ${trip.id}`,
+        memo: memo('tripTokenReturned', { trip: trip.id }),
         referenceType: 'TRIP',
         referenceId: trip.id,
         legs: [
@@ -97,7 +98,7 @@ export async function settle(tx: Db, trip: TripMoneyRef) {
     balanceEntry = (
       await postEntry(tx, {
         kind: 'TRIP_BALANCE',
-        memo: `Balance for trip ${trip.id}`,
+        memo: memo('tripBalance', { trip: trip.id }),
         referenceType: 'TRIP',
         referenceId: trip.id,
         legs: [
@@ -136,7 +137,7 @@ export async function refundOnCancel(tx: Db, trip: TripMoneyRef, state: string, 
     entryId = (
       await postEntry(tx, {
         kind: 'TRIP_CANCEL_REFUND',
-        memo: `Token on cancelled trip ${trip.id}`,
+        memo: memo('tripTokenKept', { trip: trip.id }),
         referenceType: 'TRIP',
         referenceId: trip.id,
         legs: [{ account: escrow(trip.demandId), amount: -(refund + forfeit) }, ...legs],
