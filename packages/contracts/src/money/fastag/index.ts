@@ -242,6 +242,9 @@ export const tollEventSchema = z.object({
   plazaCode: z.string().max(40).optional(),
   laneDirection: z.string().max(40).optional(),
   vehicleClass: z.number().int().optional(),
+  /** where the plaza stands, when the issuer reports it (ADR 280) */
+  plazaLat: z.number().min(-90).max(90).optional(),
+  plazaLng: z.number().min(-180).max(180).optional(),
   crossedAt: z.iso.datetime({ offset: true }),
 });
 export type TollEvent = z.infer<typeof tollEventSchema>;
@@ -277,3 +280,5 @@ export const tollBatchResponseSchema = z.object({
   ),
 });
 export type TollBatchResponse = z.infer<typeof tollBatchResponseSchema>;
+
+export * from './toll-flags.ts';

@@ -38,11 +38,19 @@ import { actorOf, operatorIdOf, requirePermission } from '../../../plugins/auth.
 import { downloadOf, requireDownloadToken, sendStatement } from '../wallet/report-route.ts';
 import * as fastag from './fastag.service.ts';
 import * as statements from './fastag-statements.service.ts';
+import * as checks from './toll-checks.service.ts';
 import * as tolls from './toll-events.service.ts';
+import type { DisputeWindowSettings } from './toll-settings.ts';
 
 const tags = ['fastag'];
 
-export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret: string }> = async (app, opts) => {
+export const fastagRoutes: FastifyPluginAsyncZod<{
+  secret: string;
+  issuerSecret: string;
+  tollChecks?: checks.TollCheckSettings;
+  disputeWindow?: DisputeWindowSettings;
+}> = async (app, opts) => {
+  const tollChecks = opts.tollChecks ?? checks.DEFAULT_TOLL_CHECKS;
   const op = (request: FastifyRequest) => operatorIdOf(actorOf(request));
   const view = routeTable(app, { tags, guard: requirePermission('FASTAG_VIEW') });
   const manage = routeTable(app, { tags, guard: requirePermission('FASTAG_RECHARGE') });
@@ -185,6 +193,9 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
             .sendAlerts(app.db, app.ctx.notifier, applied.alerts, recentAlerts)
             .catch((err) => request.log.error({ err }, 'balance alert not sent'));
         }
+        await checks
+          .checkAfterIntake(app.db, [event], [applied.response], tollChecks)
+          .catch((err) => request.log.error({ err }, 'toll check left to the catch-up'));
         return ok(applied.response);
       },
     );
@@ -212,6 +223,9 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
             .sendAlerts(app.db, app.ctx.notifier, applied.alerts, recentAlerts)
             .catch((err) => request.log.error({ err }, 'balance alert not sent'));
         }
+        await checks
+          .checkAfterIntake(app.db, batch.events, applied.response.results, tollChecks)
+          .catch((err) => request.log.error({ err }, 'toll check left to the catch-up'));
         return ok(applied.response);
       },
     );
