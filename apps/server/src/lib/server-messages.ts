@@ -84,6 +84,7 @@ const RULES: Rule[] = [
     /^This driver is already on trip (\S+)\. Choose another driver or finish that trip first\.$/,
     (trip) => `यह ड्राइवर पहले से ट्रिप ${trip} पर है। कोई दूसरा ड्राइवर चुनें या पहले वह ट्रिप पूरी करें।`,
   ],
+  [/^This toll can be disputed from (.+)$/, (date) => `इस टोल पर ${date} से शिकायत की जा सकती है`],
   [/^At most (\S+) events per batch$/, (n) => `एक बैच में ज़्यादा से ज़्यादा ${n} घटनाएँ`],
   [/^Enter the (.+) in rupees$/, (label) => `${term(label)} रुपये में डालें`],
   [/^The (.+) must be more than zero$/, (label) => `${term(label)} शून्य से ज़्यादा होना चाहिए`],

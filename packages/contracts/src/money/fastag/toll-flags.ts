@@ -8,20 +8,12 @@ export type TollFlagKind = (typeof TOLL_FLAG_KINDS)[number];
 export const TOLL_FLAG_STATES = ['OPEN', 'DISMISSED', 'DISPUTED', 'REFUNDED'] as const;
 export type TollFlagState = (typeof TOLL_FLAG_STATES)[number];
 
-export const TOLL_FLAG_ERRORS = {
-  /** the flag was dismissed, disputed or refunded already */
-  TOLL_FLAG_CLOSED: 'TOLL_FLAG_CLOSED',
-  /** NETC refuses a dispute raised inside the cooling period (reason code 5290) */
-  TOLL_DISPUTE_TOO_EARLY: 'TOLL_DISPUTE_TOO_EARLY',
-  /** the window for raising a dispute has passed */
-  TOLL_DISPUTE_TOO_LATE: 'TOLL_DISPUTE_TOO_LATE',
-} as const;
-
 export const TOLL_FLAG_MESSAGES = {
   notFound: 'Suspicious toll not found',
   closed: 'This toll has already been dismissed or disputed',
   dismissed: 'Toll marked as correct',
   tooEarly: (date: string) => `This toll can be disputed from ${date}`,
+  disputeRaised: 'Dispute raised with the evidence. Our team will get back to you.',
   tooLate: 'The time to dispute this toll has passed',
   reasonNeeded: 'Say why this toll is correct',
 } as const;
