@@ -30,6 +30,7 @@ import { quotesRoutes } from './modules/marketplace/quotes/quotes.routes.ts';
 import { tokensRoutes } from './modules/marketplace/tokens/tokens.routes.ts';
 import { registerFastagJobs } from './modules/money/fastag/fastag.jobs.ts';
 import { fastagRoutes } from './modules/money/fastag/fastag.routes.ts';
+import { disputeWindowSettings, tollCheckSettings } from './modules/money/fastag/toll-settings.ts';
 import { paymentsRoutes } from './modules/money/payments/payments.routes.ts';
 import { subscriptionRoutes } from './modules/money/subscription/subscription.routes.ts';
 import { walletRoutes } from './modules/money/wallet/wallet.routes.ts';
@@ -254,9 +255,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(placesAppRoutes);
   // places (ADR 113): the postal places import runs after the server listens
   registerPlacesImport(app, { enabled: config.PLACES_IMPORT, file: config.PLACES_IMPORT_FILE });
+  const tollChecks = tollCheckSettings(config);
   await app.register(fastagRoutes, {
     secret,
     issuerSecret: config.TAG_ISSUER_SECRET,
+    tollChecks,
+    disputeWindow: disputeWindowSettings(config),
   });
 
   // background jobs, one registration per module
@@ -271,6 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     issuerSecret: config.TAG_ISSUER_SECRET,
     simulateEvery: isProduction(config) ? undefined : '*/5 * * * *',
     post: (request) => app.inject({ method: 'POST', ...request }),
+    tollChecks,
   });
   // support area: tickets and the desk, surveys and training, rate cards, referral
   await app.register(ticketsRoutes);

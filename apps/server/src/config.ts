@@ -93,6 +93,16 @@ export const configSchema = z
     /** how long a "Pending" sandbox payment waits before it resolves to success by itself */
     PAYMENT_SANDBOX_PENDING_SECONDS: z.coerce.number().int().min(0).default(300),
     TAG_ISSUER_SECRET: z.string().default(DEV_TAG_ISSUER_SECRET),
+    /** toll checks (ADR 280): a second read at one plaza within this many minutes is flagged */
+    TOLL_DOUBLE_READ_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    /** a read while every position around it is farther from the plaza than this is flagged */
+    TOLL_FAR_READ_KM: z.coerce.number().min(1).max(2000).default(25),
+    /** the positions looked at around a read: this many minutes either side */
+    TOLL_POSITION_WINDOW_MINUTES: z.coerce.number().int().min(1).max(720).default(20),
+    /** NETC: a dispute before this many days after the read is rejected (reason code 5290) */
+    TOLL_DISPUTE_COOLING_DAYS: z.coerce.number().int().min(0).max(365).default(15),
+    /** the last day after the read a dispute is raised */
+    TOLL_DISPUTE_DEADLINE_DAYS: z.coerce.number().int().min(1).max(730).default(90),
     /** the membership plan (ADR 060): its title, price in paisa and days of validity */
     SUBSCRIPTION_TITLE: z.string().trim().min(1).max(80).default('Bhada Membership'),
     SUBSCRIPTION_AMOUNT_IN_PAISA: z.coerce.number().int().min(100).default(99_900),

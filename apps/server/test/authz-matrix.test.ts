@@ -31,7 +31,19 @@ type Access =
   | { kind: 'download' };
 
 /** A fixture name stands in a path or query and is replaced by that tenant's real id. */
-type Fixture = 'trip' | 'tripDemand' | 'load' | 'demand' | 'tokenDemand' | 'order' | 'txn' | 'tag' | 'device' | 'charge' | 'vehicle';
+type Fixture =
+  | 'trip'
+  | 'tripDemand'
+  | 'load'
+  | 'demand'
+  | 'tokenDemand'
+  | 'order'
+  | 'txn'
+  | 'tag'
+  | 'device'
+  | 'charge'
+  | 'vehicle'
+  | 'tollFlag';
 interface Entry {
   access: Access;
   params?: Record<string, Fixture>;
@@ -170,6 +182,10 @@ const ACCESS: Record<string, Entry> = {
   'GET /api/fastag/txnOverview/{id}': op({ id: 'tag' }),
   'GET /api/fastag/transactions/v3/{id}': op({ id: 'tag' }),
   'POST /api/fastag/transactions/{txnId}/dispute': op({ txnId: 'txn' }),
+  // suspicious tolls (issue 47)
+  'GET /api/fastag/tollFlags': shared(),
+  'POST /api/fastag/tollFlags/{id}/dismiss': op({ id: 'tollFlag' }),
+  'POST /api/fastag/tollFlags/{id}/dispute': op({ id: 'tollFlag' }),
   'GET /api/fastag/report/fastagStatement': { access: { kind: 'download' } },
   'GET /api/fastag/report/fastagStatement/v2': { access: { kind: 'download' } },
   // the tag issuer's webhook: verified by its HMAC signature, never by a session
@@ -256,6 +272,7 @@ const GUARDED_TABLES = [
   'fastags',
   'fastag_transactions',
   'tickets',
+  'toll_flags',
   ...SUPPORT_TABLES,
   ...FLEET_TABLES, // fleet (issue 12)
   ...OPERATIONS_GUARDED_TABLES,
@@ -314,6 +331,13 @@ beforeAll(async () => {
   ).demand_id;
   ids.order = (await one<{ id: string }>(t.db, `select id from payment_orders where payer_id = 'CN2001' limit 1`)).id;
   ids.txn = (await one<{ id: string }>(t.db, `select id from fastag_transactions where operator_id = 'OP1001' limit 1`)).id;
+  // a suspicious toll of tenant A, read long enough ago that its dispute window is open
+  ids.tollFlag = 'TFLAUTHZ00001';
+  await t.db.execute(
+    sql.raw(`insert into toll_flags (id, operator_id, txn_id, vehicle_id, kind, evidence, at_stake_paisa, occurred_at)
+      select '${ids.tollFlag}', operator_id, id, vehicle_id, 'DOUBLE_READ', '{}'::jsonb, amount_paisa, now() - interval '20 days'
+      from fastag_transactions where id = '${ids.txn}' on conflict do nothing`),
+  );
   ids.tag = (
     await one<{ vehicle_id: string }>(t.db, `select vehicle_id from fastag_transactions where operator_id = 'OP1001' limit 1`)
   ).vehicle_id;

@@ -93,6 +93,7 @@ const RULES: Rule[] = [
     /^There is no recent position of this truck\. Give a reason to mark the (\S+) point reached\.$/,
     (point) => `इस गाड़ी की हाल की लोकेशन नहीं है। ${term(point)} पॉइंट पर पहुँचना दर्ज करने के लिए कारण बताएँ।`,
   ],
+  [/^This toll can be disputed from (.+)$/, (date) => `इस टोल पर ${date} से शिकायत की जा सकती है`],
   [/^At most (\S+) events per batch$/, (n) => `एक बैच में ज़्यादा से ज़्यादा ${n} घटनाएँ`],
   [/^Enter the (.+) in rupees$/, (label) => `${term(label)} रुपये में डालें`],
   [/^The (.+) must be more than zero$/, (label) => `${term(label)} शून्य से ज़्यादा होना चाहिए`],

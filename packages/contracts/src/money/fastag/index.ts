@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorCodes } from '../../common/error-codes.ts';
 import { epochSecondsSchema } from '../../common/index.ts';
+import { tollFlagRowSchema } from './toll-flags.ts';
 
 /** Errors of the Fastag area. */
 export const FASTAG_ERRORS = errorCodes([
@@ -14,6 +15,12 @@ export const FASTAG_ERRORS = errorCodes([
   'FASTAG_UNKNOWN_TAG',
   /** a dispute is raised on something other than a successful toll debit */
   'FASTAG_DISPUTE_NOT_ALLOWED',
+  /** a suspicious toll was dismissed or disputed already (ADR 280) */
+  'TOLL_FLAG_CLOSED',
+  /** NETC refuses a dispute raised inside the cooling period (reason code 5290) */
+  'TOLL_DISPUTE_TOO_EARLY',
+  /** the time for raising a dispute has passed */
+  'TOLL_DISPUTE_TOO_LATE',
 ]);
 
 export const FASTAG_MESSAGES = {
@@ -242,6 +249,9 @@ export const tollEventSchema = z.object({
   plazaCode: z.string().max(40).optional(),
   laneDirection: z.string().max(40).optional(),
   vehicleClass: z.number().int().optional(),
+  /** where the plaza stands, when the issuer reports it (ADR 280) */
+  plazaLat: z.number().min(-90).max(90).optional(),
+  plazaLng: z.number().min(-180).max(180).optional(),
   crossedAt: z.iso.datetime({ offset: true }),
 });
 export type TollEvent = z.infer<typeof tollEventSchema>;
@@ -277,3 +287,9 @@ export const tollBatchResponseSchema = z.object({
   ),
 });
 export type TollBatchResponse = z.infer<typeof tollBatchResponseSchema>;
+
+export * from './toll-flags.ts';
+
+/** POST /api/fastag/tollFlags/:id/dispute: the dispute ticket and the flag after it (ADR 280) */
+export const tollFlagDisputeResponseSchema = disputeResponseSchema.extend({ flag: tollFlagRowSchema });
+export type TollFlagDisputeResponse = z.infer<typeof tollFlagDisputeResponseSchema>;

@@ -1,8 +1,10 @@
 import { ISSUER_SIGNATURE_HEADER } from '@bhada/contracts/money/fastag';
 import type { ServiceContext } from '../../../lib/context.ts';
+import { checkTollsSince, type TollCheckSettings } from './toll-checks.service.ts';
 import { simulateTollCrossings } from './toll-simulator.ts';
 
 export const TOLL_SIMULATOR_JOB = 'fastag.simulate-tolls';
+export const TOLL_CHECK_JOB = 'fastag.check-tolls';
 
 /** An HTTP call into this same server (Fastify's inject), so simulated crossings take the issuer's path. */
 export type LocalPost = (request: {
@@ -15,7 +17,15 @@ export type LocalPost = (request: {
  * The Fastag module's background work. Outside production a simulator posts a few crossings of the
  * active demo tags every few minutes through the same signed webhook the real issuer calls (ADR 044).
  */
-export function registerFastagJobs(ctx: ServiceContext, opts: { issuerSecret: string; simulateEvery?: string; post: LocalPost }) {
+export function registerFastagJobs(
+  ctx: ServiceContext,
+  opts: { issuerSecret: string; simulateEvery?: string; post: LocalPost; tollChecks: TollCheckSettings },
+) {
+  // the catch-up of the toll checks (ADR 280): tolls the intake did not check, read forward from a cursor
+  ctx.jobs.define(TOLL_CHECK_JOB, async () => {
+    await checkTollsSince(ctx.db, opts.tollChecks, { maxBatches: 20 });
+  });
+  ctx.jobs.schedule(TOLL_CHECK_JOB, '*/5 * * * *');
   ctx.jobs.define(TOLL_SIMULATOR_JOB, async () => {
     await simulateTollCrossings(ctx.db, {
       secret: opts.issuerSecret,

@@ -2,6 +2,7 @@ import { envelopeSchema } from '@bhada/contracts/common';
 import {
   accountRequestSchema,
   accountResponseSchema,
+  dismissTollFlagSchema,
   disputeParamsSchema,
   disputeRequestSchema,
   disputeResponseSchema,
@@ -15,9 +16,15 @@ import {
   rechargeRequestSchema,
   rechargeResponseSchema,
   TOLL_BATCH_MAX,
+  TOLL_FLAG_MESSAGES,
   tollBatchResponseSchema,
   tollBatchSchema,
   tollEventSchema,
+  tollFlagDisputeResponseSchema,
+  tollFlagParamsSchema,
+  tollFlagResponseSchema,
+  tollFlagsQuerySchema,
+  tollFlagsResponseSchema,
   tollWebhookResponseSchema,
   transactionsQuerySchema,
   transactionsResponseSchema,
@@ -39,11 +46,21 @@ import { actorOf, operatorIdOf, requirePermission } from '../../../plugins/auth.
 import { downloadOf, requireDownloadToken, sendStatement } from '../wallet/report-route.ts';
 import * as fastag from './fastag.service.ts';
 import * as statements from './fastag-statements.service.ts';
+import * as checks from './toll-checks.service.ts';
 import * as tolls from './toll-events.service.ts';
+import * as flags from './toll-flags.service.ts';
+import { DEFAULT_DISPUTE_WINDOW, type DisputeWindowSettings } from './toll-settings.ts';
 
 const tags = ['fastag'];
 
-export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret: string }> = async (app, opts) => {
+export const fastagRoutes: FastifyPluginAsyncZod<{
+  secret: string;
+  issuerSecret: string;
+  tollChecks?: checks.TollCheckSettings;
+  disputeWindow?: DisputeWindowSettings;
+}> = async (app, opts) => {
+  const tollChecks = opts.tollChecks ?? checks.DEFAULT_TOLL_CHECKS;
+  const disputeWindow = opts.disputeWindow ?? DEFAULT_DISPUTE_WINDOW;
   const op = (request: FastifyRequest) => operatorIdOf(actorOf(request));
   const view = routeTable(app, { tags, guard: requirePermission('FASTAG_VIEW') });
   const manage = routeTable(app, { tags, guard: requirePermission('FASTAG_RECHARGE') });
@@ -131,6 +148,43 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
     },
   );
 
+  // suspicious tolls (issue 47, ADR 280)
+  view.get(
+    '/api/fastag/tollFlags',
+    {
+      summary: "The operator's suspicious tolls with their evidence, and the money at stake and recovered",
+      query: tollFlagsQuerySchema,
+      data: tollFlagsResponseSchema,
+    },
+    (request) => flags.listFlags(app.db, op(request), request.query, disputeWindow),
+  );
+
+  manage.post(
+    '/api/fastag/tollFlags/:id/dismiss',
+    {
+      summary: 'Mark a suspicious toll as correct, with the reason',
+      params: tollFlagParamsSchema,
+      body: dismissTollFlagSchema,
+      data: tollFlagResponseSchema,
+      message: TOLL_FLAG_MESSAGES.dismissed,
+    },
+    (request) => flags.dismissFlag(app.db, op(request), request.params.id, request.body.reason, disputeWindow),
+  );
+
+  view.post(
+    '/api/fastag/tollFlags/:id/dispute',
+    {
+      summary: 'Dispute a suspicious toll with its evidence, once the NETC cooling period has passed',
+      params: tollFlagParamsSchema,
+      data: tollFlagDisputeResponseSchema,
+      message: TOLL_FLAG_MESSAGES.disputeRaised,
+    },
+    (request) => {
+      const actor = actorOf(request);
+      return flags.disputeFlag(app.db, { operatorId: operatorIdOf(actor), userCode: actor.userCode }, request.params.id, disputeWindow);
+    },
+  );
+
   const produces = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'];
   /** A statement download: the download token in `dt` is its guard, a workbook or a PDF its answer. */
   const statementRoute = <Q extends typeof fastagStatementQuerySchema | typeof fastagStatementV2QuerySchema>(
@@ -193,6 +247,9 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
             .sendAlerts(app.db, app.ctx.notifier, applied.alerts, recentAlerts)
             .catch((err) => request.log.error({ err }, 'balance alert not sent'));
         }
+        await checks
+          .checkAfterIntake(app.db, [event], [applied.response], tollChecks)
+          .catch((err) => request.log.error({ err }, 'toll check left to the catch-up'));
         return ok(applied.response);
       },
     );
@@ -220,6 +277,9 @@ export const fastagRoutes: FastifyPluginAsyncZod<{ secret: string; issuerSecret:
             .sendAlerts(app.db, app.ctx.notifier, applied.alerts, recentAlerts)
             .catch((err) => request.log.error({ err }, 'balance alert not sent'));
         }
+        await checks
+          .checkAfterIntake(app.db, batch.events, applied.response.results, tollChecks)
+          .catch((err) => request.log.error({ err }, 'toll check left to the catch-up'));
         return ok(applied.response);
       },
     );

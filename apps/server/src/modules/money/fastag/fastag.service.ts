@@ -289,6 +289,8 @@ export async function dispute(
   actor: { operatorId: OperatorId; userCode: string },
   txnId: string,
   reason: string | undefined,
+  /** what the toll checks found, attached to the ticket (ADR 280) */
+  evidence?: Array<Record<string, unknown>>,
 ): Promise<DisputeResponse> {
   const txn = await repo.findTxn(db, { id: txnId, operatorId: actor.operatorId });
   if (!txn) throw notFound(FASTAG_MESSAGES.transactionNotFound);
@@ -312,6 +314,7 @@ export async function dispute(
       amountPaisa: txn.amountPaisa,
       crossedAt: txn.occurredAt.toISOString(),
       reason: reason ?? null,
+      ...(evidence ? { flags: evidence } : {}),
     },
   });
   // the caller's own open ticket: another operator's ticket on the same id is never answered (ADR 228)

@@ -47,11 +47,11 @@ export function laneFor(vehicleNumber: string): keyof typeof LANES {
   return 'NH48';
 }
 
-const MULTIPLIER: Record<TagClass, number> = { 4: 1, 5: 1.6, 6: 3.3, 7: 3.6, 12: 5.2, 15: 6.3, 16: 5.2 };
+export const CLASS_MULTIPLIER: Record<TagClass, number> = { 4: 1, 5: 1.6, 6: 3.3, 7: 3.6, 12: 5.2, 15: 6.3, 16: 5.2 };
 
 /** The fare in paisa for a tag class, rounded to ₹5 as plazas charge. */
 export function tollFarePaisa(plaza: Plaza, tagClass: TagClass): number {
-  return Math.round((plaza.carFare * MULTIPLIER[tagClass]) / 5) * 5 * 100;
+  return Math.round((plaza.carFare * CLASS_MULTIPLIER[tagClass]) / 5) * 5 * 100;
 }
 
 /** The tag class a truck gets from its tyre count (NPCI vehicle classes). */
