@@ -69,6 +69,9 @@ import { databaseStore, rateLimitStoreKind, redisClient } from './plugins/rate-l
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerStorageSweep, storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
+import { messagesSetup, SMS_SANDBOX_PREFIX } from './providers/messages/index.ts';
+import { messagesRoutes } from './providers/messages/messages.routes.ts';
+import { smsSandboxRoutes } from './providers/messages/sandbox/sms-sandbox.ts';
 import { paymentSetup, SANDBOX_PREFIX } from './providers/payment/index.ts';
 import { sandboxRoutes } from './providers/payment/sandbox/sandbox.routes.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -215,6 +218,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => phases.mark('job queue'));
   await app.register(openapiPlugin, { expose: config.API_DOCS });
   await app.register(contextPlugin, { config, secret });
+
+  // the message channels (issue 46): the SMS provider is chosen once; its sandbox never runs in production
+  const messages = messagesSetup(config, secret, app);
+  await app.register(messagesRoutes, { setup: messages, secret });
+  if (messages.smsSandbox) {
+    await app.register(smsSandboxRoutes, {
+      prefix: SMS_SANDBOX_PREFIX,
+      config: messages.smsSandbox,
+      notifier: app.notifier,
+      devToolsOpen: config.DEV_TOOLS_OPEN,
+      post: (url, form) =>
+        app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(form).toString(),
+        }),
+    });
+  }
 
   // domain modules
   await app.register(healthRoutes, { redis: Boolean(config.REDIS_URL) });

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { PRODUCTION_SMS_ENV } from '../test/production-env.ts';
 import { loadConfig } from './config.ts';
 
-const production = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-0123', TAG_ISSUER_SECRET: 'another-production-secret' };
+const production = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'a-production-secret-0123',
+  TAG_ISSUER_SECRET: 'another-production-secret',
+  ...PRODUCTION_SMS_ENV,
+};
 
 describe('production defaults (ADR 232)', () => {
   it('seeds no demo data and serves no API reference in production unless asked to', () => {

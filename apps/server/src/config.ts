@@ -103,6 +103,25 @@ export const configSchema = z
     TOLL_DISPUTE_COOLING_DAYS: z.coerce.number().int().min(0).max(365).default(15),
     /** the last day after the read a dispute is raised */
     TOLL_DISPUTE_DEADLINE_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+    // messages (issue 46, ADR 265): the SMS provider carries login and stage codes; production needs a real one
+    SMS_PROVIDER: z.enum(['sandbox', 'msg91']).default('sandbox'),
+    MSG91_AUTH_KEY: z.string().trim().min(1).optional(),
+    /** the six-letter sender id (header) approved on the DLT platform */
+    MSG91_SENDER_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{6}$/, 'six capital letters, as approved on the DLT platform')
+      .optional(),
+    /** MSG91 template ids (each mapped in MSG91 to its DLT template id) per message kind */
+    MSG91_TEMPLATE_LOGIN_OTP: z.string().trim().min(1).optional(),
+    MSG91_TEMPLATE_TRIP_STAGE_OTP: z.string().trim().min(1).optional(),
+    MSG91_HOST: z.string().url().default('https://control.msg91.com'),
+    /** the key MSG91's delivery-report webhook URL carries (`?key=`); MSG91 signs nothing (ADR 266) */
+    SMS_WEBHOOK_SECRET: z.string().trim().min(24, 'at least 24 characters').optional(),
+    /** how long the SMS sandbox waits before it posts a delivery report */
+    SMS_SANDBOX_REPORT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
+    /** after this long without a delivery report the login screen calls a code "not delivered" */
+    SMS_UNDELIVERED_AFTER_SECONDS: z.coerce.number().int().min(5).max(600).default(45),
     /** the membership plan (ADR 060): its title, price in paisa and days of validity */
     SUBSCRIPTION_TITLE: z.string().trim().min(1).max(80).default('Bhada Membership'),
     SUBSCRIPTION_AMOUNT_IN_PAISA: z.coerce.number().int().min(100).default(99_900),
@@ -134,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE are set together or not at all');
   }
   assertProductionSecrets(parsed.data);
+  assertMessageProviders(parsed.data);
   return parsed.data;
 }
 
@@ -154,6 +174,30 @@ export function assertProductionSecrets(config: Config) {
     if (!value) throw new Error(`${name} must be set in production`);
     if (known.has(value) || value.length < 16) throw new Error(`${name} is a development default or too short; set a secret of your own`);
   }
+}
+
+/**
+ * The SMS provider carries the login codes: without a real one in production no one can log in, so the
+ * server refuses to start, naming what is missing (issue 46, ADR 265).
+ */
+export function assertMessageProviders(config: Config) {
+  if (config.NODE_ENV === 'production' && config.SMS_PROVIDER !== 'msg91') {
+    throw new Error(
+      'Invalid configuration:\n  SMS_PROVIDER: login codes travel by SMS and the SMS sandbox never runs in production; set SMS_PROVIDER=msg91 and its MSG91_* settings',
+    );
+  }
+  if (config.SMS_PROVIDER !== 'msg91') return;
+  const missing = (
+    [
+      ['MSG91_AUTH_KEY', config.MSG91_AUTH_KEY],
+      ['MSG91_SENDER_ID', config.MSG91_SENDER_ID],
+      ['MSG91_TEMPLATE_LOGIN_OTP', config.MSG91_TEMPLATE_LOGIN_OTP],
+      ['SMS_WEBHOOK_SECRET', config.SMS_WEBHOOK_SECRET],
+    ] as const
+  )
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length) throw new Error(`Invalid configuration:\n  SMS_PROVIDER=msg91 needs ${missing.join(', ')}`);
 }
 
 /** The deployment's Redis prefix, ending in a colon (ADR 233). */

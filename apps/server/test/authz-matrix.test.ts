@@ -67,6 +67,11 @@ const ACCESS: Record<string, Entry> = {
   'GET /api/health': pub,
   'POST /api/auth/otp': pub,
   'POST /api/auth/verify': pub,
+  // the login screen's delivery status: named by the code request's id, no session yet (ADR 268)
+  'GET /api/auth/otp/{requestId}/delivery': pub,
+  // the SMS provider's delivery reports: the webhook key in the URL, never a session (ADR 266)
+  'POST /api/messages/sms/reports': pub,
+  'GET /api/admin/messages': admin(),
   'POST /api/auth/logout': user,
   'GET /api/auth/me': user,
   'GET /api/user/permissionGroup': shared(),

@@ -7,6 +7,7 @@ import { redactUrl } from '../src/lib/redact.ts';
 import { readStreamTicket } from '../src/lib/stream-ticket.ts';
 import { createTestApp, streamTicket, type TestApp } from './app.ts';
 import { insertOperator } from './factories.ts';
+import { PRODUCTION_SMS_ENV } from './production-env.ts';
 
 const otp = (t: TestApp, phone: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone }, headers, remoteAddress });
@@ -170,7 +171,7 @@ describe('content security policy', () => {
 
 describe('secrets and logs', () => {
   it('refuses to start in production with a development secret, naming the variable', () => {
-    const base = { NODE_ENV: 'production', APP_SECRET: 'a-real-secret-0123456789' };
+    const base = { NODE_ENV: 'production', APP_SECRET: 'a-real-secret-0123456789', ...PRODUCTION_SMS_ENV };
     expect(() => loadConfig(base)).toThrow(/TAG_ISSUER_SECRET/);
     expect(() => loadConfig({ ...base, TAG_ISSUER_SECRET: 'bhada-tag-issuer-dev-secret' })).toThrow(/TAG_ISSUER_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', TAG_ISSUER_SECRET: 'another-real-secret-0123' })).toThrow(/APP_SECRET/);

@@ -57,6 +57,10 @@ export const HINDI: Record<string, string> = {
   'The code is wrong or has expired. Please check it or ask for a new one.': 'कोड गलत है या उसका समय निकल गया है। कृपया जाँचें या नया कोड मँगाएँ।',
   'Too many codes asked for this number. Please try again in 15 minutes.':
     'इस नंबर के लिए बहुत सारे कोड माँगे गए। कृपया 15 मिनट बाद फिर से कोशिश करें।',
+  'A code was just sent. Please wait a few seconds before asking for another.': 'अभी-अभी कोड भेजा गया है। दूसरा कोड माँगने से पहले कुछ सेकंड रुकें।',
+  'Not a code request': 'यह कोड का अनुरोध नहीं है',
+  'Not a delivery report': 'यह डिलीवरी रिपोर्ट नहीं है',
+  'a 10-digit mobile number': '10 अंकों का मोबाइल नंबर',
   'Logged out': 'लॉग आउट हो गए',
   'Enter a 10-digit mobile number': '10 अंकों का मोबाइल नंबर डालें',
   'Enter a valid 10-digit Indian mobile number': 'सही 10 अंकों का भारतीय मोबाइल नंबर डालें',

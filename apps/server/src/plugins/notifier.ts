@@ -24,12 +24,18 @@ export interface Message {
    * whose owner it is for). Messages without one (login codes, OTPs, replies) always go.
    */
   preference?: { kind: NotificationKind; userId?: string; operatorId?: OperatorId };
+  /**
+   * An SMS of a kind a provider carries (ADR 265): the registered template's variables, and the key that makes
+   * it go once per request however often it is asked. Without both the message stays on the outbox.
+   */
+  variables?: Record<string, string>;
+  idempotencyKey?: string;
 }
 export type StoredMessage = Omit<Message, 'attachments'> & {
   id: string;
   sentAt: string;
   /** `withheld`: the recipient stopped this kind of message on this channel; nothing was sent */
-  via: 'outbox' | 'smtp' | 'withheld';
+  via: 'outbox' | 'smtp' | 'withheld' | 'provider';
   /** where the outbox wrote each attachment (a file name in the outbox folder) */
   attachments?: Array<{ filename: string; contentType: string; size: number; file: string }>;
 };
@@ -41,21 +47,40 @@ export interface Notifier {
   list(limit?: number): StoredMessage[];
 }
 
+/** The notifier the app holds: it also writes the outbox directly, and hands SMS to a provider once one is set. */
+export interface OutboxNotifier extends Notifier {
+  /** writes the message to the outbox (and mails it over SMTP when configured), whatever its channel */
+  record(message: Message): Promise<StoredMessage>;
+  /** from now on an SMS goes to `route` first; the outbox takes it when `route` answers null */
+  routeSms(route: (message: Message) => Promise<StoredMessage | null>): void;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    notifier: Notifier;
+    notifier: OutboxNotifier;
   }
 }
 
-export function createNotifier(config: Config): Notifier {
+export function createNotifier(config: Config): OutboxNotifier {
   const dir = join(config.DATA_DIR, 'outbox');
   mkdirSync(dir, { recursive: true });
   // nodemailer is loaded with the first mail, and only when mail is configured (ADR 169)
   const smtpUrl = config.SMTP_URL;
   let transport: Promise<Transporter> | undefined;
   const smtp = smtpUrl ? () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl))) : null;
-  return {
-    async send({ attachments, preference: _preference, ...message }) {
+  let smsRoute: ((message: Message) => Promise<StoredMessage | null>) | undefined;
+  const notifier: OutboxNotifier = {
+    routeSms(route) {
+      smsRoute = route;
+    },
+    async send(message) {
+      if (message.channel === 'sms' && smsRoute) {
+        const routed = await smsRoute(message);
+        if (routed) return routed;
+      }
+      return notifier.record(message);
+    },
+    async record({ attachments, preference: _preference, variables: _variables, idempotencyKey: _key, ...message }) {
       const stored: StoredMessage = {
         ...message,
         id: newId('MSG'),
@@ -91,6 +116,7 @@ export function createNotifier(config: Config): Notifier {
         .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as StoredMessage);
     },
   };
+  return notifier;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

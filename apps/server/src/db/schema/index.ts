@@ -6,6 +6,8 @@ export * from './fleet.ts';
 export * from './foundation.ts';
 export * from './ledger.ts';
 export * from './marketplace.ts';
+// messages (issue 46)
+export * from './messages.ts';
 export * from './operations.ts';
 export * from './payment-orders-core.ts';
 export * from './payments.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertOperator } from '../../../test/factories.ts';
+import { PRODUCTION_SMS_ENV } from '../../../test/production-env.ts';
 import { accounts } from '../../modules/money/ledger/accounts.ts';
 import { balanceOf } from '../../modules/money/ledger/ledger.service.ts';
 import {
@@ -138,7 +139,7 @@ describe('the real adapter against the sandbox of another instance', () => {
   });
 });
 
-const PROD_SECRETS = { APP_SECRET: 'prod-secret-0123456789', TAG_ISSUER_SECRET: 'prod-tag-issuer-0123456789' };
+const PROD_SECRETS = { APP_SECRET: 'prod-secret-0123456789', TAG_ISSUER_SECRET: 'prod-tag-issuer-0123456789', ...PRODUCTION_SMS_ENV };
 
 describe('production mode', () => {
   let prod: TestApp;

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import * as codes from '../../../db/one-time-codes.repository.ts';
 import { otpCodes, rolePermissions, sessions, users } from '../../../db/schema/index.ts';
@@ -88,4 +88,25 @@ export async function revokeSession(db: Db, sessionId: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** One code request by its id (the login screen's delivery status names it). */
+export async function findCodeById(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: otpCodes.id, phone: otpCodes.phone, createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(eq(otpCodes.id, id))
+    .limit(1);
+  return row;
+}
+
+/** When the phone's latest code was asked for (the resend cooldown). */
+export async function latestCodeAt(db: Db, phone: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(eq(otpCodes.phone, phone))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  return row?.createdAt;
 }

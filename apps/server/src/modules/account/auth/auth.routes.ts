@@ -1,5 +1,7 @@
 import {
   AUTH_MESSAGES,
+  otpDeliveryRequestIdSchema,
+  otpDeliverySchema,
   sendOtpRequestSchema,
   sendOtpResponseSchema,
   sessionUserSchema,
@@ -8,10 +10,11 @@ import {
 } from '@bhada/contracts/account/auth';
 import { envelopeSchema, okSchema } from '@bhada/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isLoopback } from '../../../lib/redact.ts';
 import { ok } from '../../../lib/reply.ts';
 import { actorOf, requireAuth } from '../../../plugins/auth.ts';
-import { type AuthDeps, logout, menuTypeFor, sendOtp, verifyOtp } from './auth.service.ts';
+import { type AuthDeps, logout, menuTypeFor, otpDelivery, sendOtp, verifyOtp } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{
   deps: Omit<AuthDeps, 'db' | 'notifier'>;
@@ -33,6 +36,32 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await sendOtp(deps, request.body.phone, request.ip), AUTH_MESSAGES.otpSent),
+  );
+
+  // the login screen polls this while it waits for the code (issue 46); the request id is the only handle
+  app.get(
+    '/api/auth/otp/:requestId/delivery',
+    {
+      config: { rateLimit: { max: opts.otpIpLimit * 20, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'How far the code of one login-code request has got: sending, sent, delivered or not delivered',
+        params: z.object({ requestId: otpDeliveryRequestIdSchema }),
+        response: { 200: envelopeSchema(otpDeliverySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await otpDelivery(
+          {
+            db: app.db,
+            messageByKey: (key) => app.messages.dispatcher.findByKey(key),
+            undeliveredAfterSeconds: app.messages.setup.undeliveredAfterSeconds,
+            whatsappConfigured: app.messages.dispatcher.provider('whatsapp') !== null,
+          },
+          request.params.requestId,
+        ),
+      ),
   );
 
   app.post(

@@ -5,9 +5,12 @@ import {
   type MenuType,
   OTP_MAX_SENDS,
   OTP_MAX_TRIES,
+  OTP_RESEND_COOLDOWN_SECONDS,
   OTP_SEND_WINDOW_SECONDS,
   OTP_TTL_SECONDS,
+  type OtpDelivery,
   SESSION_IDLE_DAYS,
+  type SendOtpResponse,
   type UserKind,
   type VerifyOtpResponse,
 } from '@bhada/contracts/account/auth';
@@ -19,6 +22,7 @@ import { newId } from '../../../lib/ids.ts';
 import { asConsignerCode, asOperatorId } from '../../../lib/tenancy.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import type { Notifier } from '../../../plugins/notifier.ts';
+import type { MessageRow } from '../../../providers/messages/messages.repository.ts';
 import * as repo from './auth.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -30,6 +34,20 @@ export interface AuthDeps {
   allowDemoCode: boolean;
   now?: () => Date;
 }
+
+/** What the delivery status of a login code reads (issue 46): the code's message, and the bound. */
+export interface DeliveryDeps {
+  db: Db;
+  messageByKey(key: string): Promise<MessageRow | undefined>;
+  undeliveredAfterSeconds: number;
+  whatsappConfigured: boolean;
+  now?: () => Date;
+}
+
+/** The message log's key of a login code's SMS: one message per code request, however often a job runs. */
+export const loginCodeMessageKey = (requestId: string) => `LOGIN_OTP:${requestId}`;
+/** A request for an unregistered phone reports "delivered" after this long, as a real one would. */
+const UNREGISTERED_DELIVERED_AFTER_MS = 3_000;
 
 const codeHash = (secret: string, phone: string, code: string) => sha256(`${secret}:${phone}:${code}`);
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 3600 * 1000;
@@ -46,15 +64,21 @@ export function menuTypeFor(kind: UserKind): MenuType {
  * Sends a login code. The answer is the same whether or not the phone has an account, and the
  * per-phone limit counts every request, so neither reveals who is registered.
  */
-export async function sendOtp(deps: AuthDeps, phone: string, ip: string) {
+export async function sendOtp(deps: AuthDeps, phone: string, ip: string): Promise<SendOtpResponse> {
   const now = deps.now?.() ?? new Date();
   const since = new Date(now.getTime() - OTP_SEND_WINDOW_SECONDS * 1000);
+  // the cooldown and the limit count every request for the phone, registered or not
+  const latestAt = await repo.latestCodeAt(deps.db, phone);
+  if (latestAt && now.getTime() - latestAt.getTime() < OTP_RESEND_COOLDOWN_SECONDS * 1000) {
+    throw new AppError('OTP_RESEND_COOLDOWN', AUTH_MESSAGES.otpResendCooldown);
+  }
   if ((await repo.countRecentCodes(deps.db, phone, since)) >= OTP_MAX_SENDS) {
     throw new AppError('OTP_SEND_LIMIT', AUTH_MESSAGES.otpSendLimit);
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const requestId = newId('OTP');
   await repo.insertCode(deps.db, {
-    id: newId('OTP'),
+    id: requestId,
     phone,
     codeHash: codeHash(deps.secret, phone, code),
     expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
@@ -68,9 +92,37 @@ export async function sendOtp(deps: AuthDeps, phone: string, ip: string) {
       kind: 'LOGIN_OTP',
       subject: 'Bhada login code',
       text: `${code} is your Bhada login code. It expires in 5 minutes. Do not share it with anyone.`,
+      // the provider's registered template takes the code as a variable; the request id sends it once
+      variables: { otp: code },
+      idempotencyKey: loginCodeMessageKey(requestId),
     });
   }
-  return { sent: true as const, expiresInSeconds: OTP_TTL_SECONDS };
+  return { sent: true as const, expiresInSeconds: OTP_TTL_SECONDS, requestId, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS };
+}
+
+/**
+ * How far the code of one request has got. A request for an unregistered phone has no message: it reports
+ * what a delivered code would, so the status tells no one which numbers are registered (ADR 268).
+ */
+export async function otpDelivery(deps: DeliveryDeps, requestId: string): Promise<OtpDelivery> {
+  const now = (deps.now?.() ?? new Date()).getTime();
+  const request = await repo.findCodeById(deps.db, requestId);
+  if (!request) throw new AppError('NOT_FOUND', 'Not found');
+  const age = now - request.createdAt.getTime();
+  const resendAfterSeconds = Math.max(0, Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - age / 1000));
+  const message = await deps.messageByKey(loginCodeMessageKey(requestId));
+  let state: OtpDelivery['state'];
+  if (!message) state = age < UNREGISTERED_DELIVERED_AFTER_MS ? 'sent' : 'delivered';
+  else if (message.state === 'delivered') state = 'delivered';
+  else if (message.state === 'failed') state = 'not_delivered';
+  else if (age > deps.undeliveredAfterSeconds * 1000) state = 'not_delivered';
+  else state = message.state === 'sent' ? 'sent' : 'sending';
+  return {
+    state,
+    channel: message?.channel ?? 'sms',
+    whatsappOffered: state === 'not_delivered' && deps.whatsappConfigured,
+    resendAfterSeconds,
+  };
 }
 
 export async function verifyOtp(deps: AuthDeps, phone: string, otp: string): Promise<VerifyOtpResponse> {

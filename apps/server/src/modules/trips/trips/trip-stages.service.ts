@@ -54,8 +54,9 @@ export async function stageOtp(deps: TripDeps, actor: Actor, trip: Trip, input: 
       throw new AppError('TRIP_OTP_LIMIT', TRIPS_MESSAGES.otpLimit);
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const otpId = newId('TOTP');
     await repo.insertOtp(deps.db, {
-      id: newId('TOTP'),
+      id: otpId,
       tripId: trip.id,
       stage: input.stage,
       phone: point.contactPhone,
@@ -69,6 +70,9 @@ export async function stageOtp(deps: TripDeps, actor: Actor, trip: Trip, input: 
       kind: 'TRIP_STAGE_OTP',
       subject: `Bhada ${input.stage.toLowerCase()} code`,
       text: `${code} is the Bhada ${input.stage.toLowerCase()} code for vehicle ${trip.vehicleNumber ?? ''} (trip ${trip.id}). Share it with the driver only after the truck is ${what}. Valid for 10 minutes.`,
+      // the registered template's variables (issue 46); one message per code, however often a job retries
+      variables: { otp: code, stage: input.stage.toLowerCase(), vehicle: trip.vehicleNumber ?? '', trip: trip.id, done: what },
+      idempotencyKey: `TRIP_STAGE_OTP:${otpId}`,
     });
     return { sent: true, verified: false, sentTo: maskPhone(point.contactPhone), expiresInSeconds: TRIP_OTP_TTL_SECONDS, widget: null };
   }

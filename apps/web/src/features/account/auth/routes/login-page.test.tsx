@@ -19,7 +19,12 @@ describe('login page', () => {
     server.use(
       mswHttp.post('*/api/auth/otp', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json(ok({ sent: true, expiresInSeconds: 300 }, 'If this number is registered, a code has been sent to it.'));
+        return HttpResponse.json(
+          ok(
+            { sent: true, expiresInSeconds: 300, requestId: 'OTP-0000000001', resendAfterSeconds: 30 },
+            'If this number is registered, a code has been sent to it.',
+          ),
+        );
       }),
       mswHttp.post('*/api/auth/verify', async ({ request }) => {
         bodies.push(await request.json());
@@ -49,7 +54,9 @@ describe('login page', () => {
 
   it("shows the server's message when the code is wrong and stays on the page", async () => {
     server.use(
-      mswHttp.post('*/api/auth/otp', () => HttpResponse.json(ok({ sent: true, expiresInSeconds: 300 }))),
+      mswHttp.post('*/api/auth/otp', () =>
+        HttpResponse.json(ok({ sent: true, expiresInSeconds: 300, requestId: 'OTP-0000000001', resendAfterSeconds: 30 })),
+      ),
       mswHttp.post('*/api/auth/verify', () =>
         HttpResponse.json(
           { success: false, message: 'The code is wrong or has expired. Please check it or ask for a new one.', errorCode: 'OTP_INVALID' },
@@ -71,7 +78,9 @@ describe('login page', () => {
 
   it('sends a consigner to the consigner vehicles page', async () => {
     server.use(
-      mswHttp.post('*/api/auth/otp', () => HttpResponse.json(ok({ sent: true, expiresInSeconds: 300 }))),
+      mswHttp.post('*/api/auth/otp', () =>
+        HttpResponse.json(ok({ sent: true, expiresInSeconds: 300, requestId: 'OTP-0000000001', resendAfterSeconds: 30 })),
+      ),
       mswHttp.post('*/api/auth/verify', () =>
         HttpResponse.json(
           ok({ accessToken: 't', userCode: 'C1', operatorId: null, name: 'Shree Cement', locale: 'hi', menuType: 'CONSIGNER' }),
@@ -85,5 +94,43 @@ describe('login page', () => {
     await user.keyboard('123456');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/portal/consigner/vehicles'));
     expect(storage.get('operatorId')).toBeUndefined();
+  });
+
+  it('shows how far the code has got, polled from its request: sent, then delivered', async () => {
+    const states = ['sent', 'delivered'];
+    const asked: string[] = [];
+    server.use(
+      mswHttp.post('*/api/auth/otp', () =>
+        HttpResponse.json(ok({ sent: true, expiresInSeconds: 300, requestId: 'OTP-00000000AB', resendAfterSeconds: 30 })),
+      ),
+      mswHttp.get('*/api/auth/otp/:id/delivery', ({ params }) => {
+        asked.push(String(params.id));
+        const state = states.shift() ?? 'delivered';
+        return HttpResponse.json(ok({ state, channel: 'sms', whatsappOffered: false, resendAfterSeconds: 20 }));
+      }),
+    );
+    const { user } = renderApp(<LoginPage />, { route: '/operatorlogin', path: '/operatorlogin' });
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Code sent. Waiting for your phone to receive it.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Code delivered to your phone.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(asked.every((id) => id === 'OTP-00000000AB')).toBe(true);
+  });
+
+  it('says in Hindi when the code was not delivered, and offers WhatsApp when the server does', async () => {
+    await setLanguage('hi');
+    server.use(
+      mswHttp.post('*/api/auth/otp', () =>
+        HttpResponse.json(ok({ sent: true, expiresInSeconds: 300, requestId: 'OTP-00000000AC', resendAfterSeconds: 30 })),
+      ),
+      mswHttp.get('*/api/auth/otp/:id/delivery', () =>
+        HttpResponse.json(ok({ state: 'not_delivered', channel: 'sms', whatsappOffered: true, resendAfterSeconds: 0 })),
+      ),
+    );
+    const { user } = renderApp(<LoginPage />, { route: '/operatorlogin', path: '/operatorlogin' });
+    await user.type(screen.getByLabelText('मोबाइल नंबर'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'कोड भेजें' }));
+    expect(await screen.findByText('कोड नहीं पहुँचा। नंबर जाँचें या नया कोड मँगाएँ।', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('SMS नहीं पहुँचा। आप कोड व्हाट्सऐप पर भी पा सकते हैं।')).toBeInTheDocument();
   });
 });

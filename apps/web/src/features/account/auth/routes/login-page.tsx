@@ -1,3 +1,4 @@
+import type { OtpDelivery } from '@bhada/contracts/account/auth';
 import { DEMO_OTP } from '@bhada/contracts/constants';
 import { Alert, Anchor, Box, Button, Center, Group, Paper, type PinInputProps, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -10,11 +11,19 @@ import { config } from '../../../../lib/config.ts';
 import { homeFor } from '../../../../lib/paths.ts';
 import { storage } from '../../../../lib/storage.ts';
 import { translateValidation } from '../../../../lib/validation-messages.ts';
+import { getOtpDelivery } from '../api/get-otp-delivery.ts';
 import { sendOtp } from '../api/send-otp.ts';
 import { signIn } from '../api/verify-otp.ts';
 
-/** Wait before another code may be asked for; the server allows 3 codes per 15 minutes anyway. */
-const RESEND_AFTER_SECONDS = 30;
+/** How often the page asks how far the code has got, and for how long at most (issue 46). */
+const DELIVERY_POLL_MS = 2_000;
+const DELIVERY_POLL_LIMIT = 60;
+const DELIVERY_COLOR: Record<OtpDelivery['state'], string> = {
+  sending: 'dimmed',
+  sent: 'dimmed',
+  delivered: 'teal.8',
+  not_delivered: 'red.8',
+};
 
 /** The request schemas (and zod with them) arrive when the first input is sent, not with the page (ADR 151). */
 const authContracts = () => import('@bhada/contracts/account/auth');
@@ -40,6 +49,33 @@ export function LoginPage() {
   const [step, setStep] = useState<'phone' | 'code'>('phone');
   const [error, setError] = useState<string>();
   const [resendIn, setResendIn] = useState(0);
+  const [requestId, setRequestId] = useState<string>();
+  const [delivery, setDelivery] = useState<OtpDelivery>();
+
+  // the code's delivery state, asked every 2 s until it is delivered or given up (or the page moves on)
+  useEffect(() => {
+    if (!requestId || step !== 'code') return;
+    let stopped = false;
+    let polls = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      polls += 1;
+      try {
+        const answer = await getOtpDelivery(requestId);
+        if (stopped) return;
+        setDelivery(answer);
+        if (answer.state === 'delivered' || answer.state === 'not_delivered') return;
+      } catch {
+        // a missed poll is not an error the user can act on; the next one tries again
+      }
+      if (!stopped && polls < DELIVERY_POLL_LIMIT) timer = setTimeout(() => void poll(), DELIVERY_POLL_MS);
+    };
+    timer = setTimeout(() => void poll(), DELIVERY_POLL_MS / 2);
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [requestId, step]);
 
   useEffect(() => {
     if (resendIn <= 0) return;
@@ -64,10 +100,12 @@ export function LoginPage() {
     }
     setSending(true);
     try {
-      await Promise.all([sendOtp(parsed.data), codeInputReady]);
+      const [sent] = await Promise.all([sendOtp(parsed.data), codeInputReady]);
       setStep('code');
       setCode('');
-      setResendIn(RESEND_AFTER_SECONDS);
+      setDelivery(undefined);
+      setRequestId(sent.requestId);
+      setResendIn(sent.resendAfterSeconds);
     } catch (e) {
       setError(e instanceof Error ? e.message : t('common:somethingWentWrong'));
     } finally {
@@ -169,6 +207,16 @@ export function LoginPage() {
                   />
                 ) : null}
               </Box>
+              {delivery ? (
+                <Text size="sm" c={DELIVERY_COLOR[delivery.state]} role="status" aria-live="polite">
+                  {t(`auth:delivery.${delivery.state}`)}
+                </Text>
+              ) : null}
+              {delivery?.whatsappOffered ? (
+                <Alert color="teal" variant="light" role="note">
+                  {t('auth:whatsappOffered')}
+                </Alert>
+              ) : null}
               <Button type="submit" size="md" loading={verifying} disabled={code.length !== 6}>
                 {t('auth:verify')}
               </Button>
