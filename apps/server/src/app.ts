@@ -48,6 +48,8 @@ import { engagementRoutes } from './modules/support/support/engagement.routes.ts
 import { rateCardsRoutes } from './modules/support/support/rate-cards.routes.ts';
 import { referralRoutes } from './modules/support/support/referral.routes.ts';
 import { ticketsRoutes } from './modules/support/support/tickets.routes.ts';
+import { driverRoutes } from './modules/trips/driver/driver.routes.ts';
+import { registerDriverLinks } from './modules/trips/driver/driver-links.ts';
 import { podRoutes } from './modules/trips/pod/pod.routes.ts';
 import { registerTrackingJobs } from './modules/trips/tracking/tracking.jobs.ts';
 import { trackingRoutes } from './modules/trips/tracking/tracking.routes.ts';
@@ -248,6 +250,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(loadsRoutes);
   await app.register(quotesRoutes);
+  // the driver's link (issue 49): issued when a trip gets its driver, from the tokens and trips areas
+  registerDriverLinks(app, secret);
   await app.register(tokensRoutes, { secret });
   await app.register(contentRoutes);
   await app.register(placesRoutes);
@@ -257,6 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tripChargesRoutes, { secret });
   await app.register(tripChangesRoutes, { secret });
   await app.register(podRoutes, { secret });
+  await app.register(driverRoutes, { secret, rateMax: config.DRIVER_LINK_RATE_MAX });
   await app.register(trackingRoutes, { publicUrl: config.PUBLIC_URL, production: isProduction(config) });
   // the payment provider is chosen once; the sandbox answers beside the payments area, never in production
   const payment = paymentSetup(config, secret, app);

@@ -48,6 +48,10 @@ export const configSchema = z
     /** server processes sharing the port (PostgreSQL only; ADR 155) */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     RATE_LIMIT_MAX: z.coerce.number().int().default(600),
+    /** how long a driver's link keeps working after its trip ends (ADR 260) */
+    DRIVER_LINK_GRACE_HOURS: z.coerce.number().int().min(0).max(720).default(48),
+    /** requests a minute one driver's link may make (ADR 260) */
+    DRIVER_LINK_RATE_MAX: z.coerce.number().int().min(1).default(120),
     /** where the request budget is counted (ADR 160); unset: Redis when REDIS_URL is set, else the database
      * when WEB_CONCURRENCY > 1, else this process's memory */
     RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),

@@ -28,7 +28,9 @@ type Access =
   | { kind: 'poster'; own?: boolean }
   | { kind: 'payer'; own?: boolean }
   | { kind: 'admin' }
-  | { kind: 'download' };
+  | { kind: 'download' }
+  /** the driver's link (ADR 260): the signed token in the path is the permission, a session opens nothing */
+  | { kind: 'link' };
 
 /** A fixture name stands in a path or query and is replaced by that tenant's real id. */
 type Fixture =
@@ -60,6 +62,7 @@ const op = (params?: Record<string, Fixture>, query?: Entry['query']): Entry => 
 const shared = (params?: Record<string, Fixture>): Entry => ({ access: { kind: 'operator' }, params });
 const admin = (params?: Record<string, Fixture>): Entry => ({ access: { kind: 'admin' }, params });
 const trip = { id: 'trip' } as const;
+const driverLink: Entry = { access: { kind: 'link' } };
 const tripQ = { tripId: 'trip' } as const;
 
 const ACCESS: Record<string, Entry> = {
@@ -205,6 +208,18 @@ const ACCESS: Record<string, Entry> = {
   'GET /api/rest/tesseract/v1/token/{demandId}/share-link': op({ demandId: 'tokenDemand' }),
   // the signed link is the permission (ADR 142)
   'GET /api/public/fleet-load-confirmation': pub,
+  // the driver's link (issue 49, ADR 260): the token in the path opens its one trip, no session needed
+  'GET /api/driver/{token}/trip': driverLink,
+  'POST /api/driver/{token}/stage': driverLink,
+  'POST /api/driver/{token}/delay': driverLink,
+  'POST /api/driver/{token}/positions': driverLink,
+  'POST /api/driver/{token}/location': driverLink,
+  'POST /api/driver/{token}/pod/upload-url': driverLink,
+  'POST /api/driver/{token}/pod/confirm': driverLink,
+  'POST /api/driver/{token}/pod/submit': driverLink,
+  'GET /api/rest/tesseract/v2/trip/{id}/driver-link': op(trip),
+  'POST /api/rest/tesseract/v2/trip/{id}/driver-link': op(trip),
+  'DELETE /api/rest/tesseract/v2/trip/{id}/driver-link': op(trip),
 };
 
 type Persona = 'none' | 'otherOperator' | 'subordinate' | 'consigner' | 'otherConsigner' | 'admin';
@@ -217,6 +232,8 @@ const PERSONAS: Persona[] = ['none', 'otherOperator', 'subordinate', 'consigner'
  */
 function refusal(access: Access, persona: Persona, hasBody: boolean): number[] | undefined {
   if (access.kind === 'public') return undefined;
+  // a link that is not a driver's link is refused whoever asks, with or without a session
+  if (access.kind === 'link') return hasBody ? [400, 404] : [404];
   // a download link is its own credential, refused (403) whoever asks without one
   if (persona === 'none') return access.kind === 'download' ? [401, 403] : [401];
   // a download link is its own credential: a session of any kind does not open it
@@ -266,6 +283,8 @@ const GUARDED_TABLES = [
   'memberships',
   'membership_orders',
   'tracking_devices',
+  'driver_links',
+  'driver_actions',
   'trips',
   'trip_slots',
   'trip_delays',

@@ -12,6 +12,7 @@ import type { WALLET_ERRORS } from '@bhada/contracts/money/wallet';
 // operations
 import type { OPERATIONS_ERRORS } from '@bhada/contracts/operations/operations';
 import type { SUPPORT_ERRORS } from '@bhada/contracts/support/support';
+import type { DRIVER_ERRORS } from '@bhada/contracts/trips/driver';
 import type { POD_ERRORS } from '@bhada/contracts/trips/pod';
 import type { TRACKING_ERRORS } from '@bhada/contracts/trips/tracking';
 import type { TRIPS_ERRORS } from '@bhada/contracts/trips/trips';
@@ -35,6 +36,7 @@ export type ErrorCode =
   | Values<typeof TRIPS_ERRORS>
   | Values<typeof POD_ERRORS>
   | Values<typeof TRACKING_ERRORS>
+  | Values<typeof DRIVER_ERRORS>
   | Values<typeof SUBSCRIPTION_ERRORS>
   // support area
   | Values<typeof SUPPORT_ERRORS>
@@ -103,6 +105,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TOKEN_NOT_PAID: 400,
   SHARE_LINK_INVALID: 404,
   SHARE_LINK_EXPIRED: 410,
+  // the driver's link (ADR 260)
+  DRIVER_LINK_INVALID: 404,
+  DRIVER_LINK_EXPIRED: 410,
+  DRIVER_LINK_REVOKED: 410,
+  POSITION_OUTSIDE_TRIP: 422,
   MEMBERSHIP_ALREADY_ACTIVE: 400,
   // support area
   TICKET_STATE_CONFLICT: 409,

@@ -1,5 +1,5 @@
 import { envelopeSchema } from '@bhada/contracts/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { ok } from './reply.ts';
 
@@ -57,7 +57,7 @@ export interface RouteTable<G extends Guard | undefined = Guard | undefined> {
  */
 export function routeTable<G extends Guard | undefined = undefined>(
   app: FastifyInstance,
-  options: { tags: string[]; guard?: G },
+  options: { tags: string[]; guard?: G; config?: FastifyContextConfig },
 ): RouteTable<G> {
   const declare =
     (method: HTTPMethods): Declare =>
@@ -73,6 +73,7 @@ export function routeTable<G extends Guard | undefined = undefined>(
         url,
         schema,
         ...(options.guard ? { preValidation: options.guard } : {}),
+        ...(options.config ? { config: options.config } : {}),
         handler: async (request, reply) => {
           const answer = await call(request as never, reply);
           return ok(answer, typeof message === 'function' ? message(answer, request as never) : message);

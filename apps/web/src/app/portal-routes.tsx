@@ -26,6 +26,7 @@ const SharedFleetConfirmationPage = lazy(
   () => import('../features/marketplace/tokens/routes/shared-fleet-confirmation-page.tsx'),
   ['tokens'],
 );
+const DriverPage = lazy(() => import('../features/trips/driver/routes/driver-page.tsx'), ['driver']);
 const TripDetailsPage = lazy(() => import('../features/trips/trips/routes/trip-details-page.tsx'), ['trips']);
 const TripTrackingCard = lazy(
   () => import('../features/trips/tracking/components/trip-tracking.tsx').then((m) => ({ default: m.TripTrackingCard })),
@@ -221,6 +222,8 @@ export default function PortalRoutes() {
         </Route>
         {/* trip screens (issue 16): a signed link opens the confirmation without a login (ADR 142) */}
         <Route path={paths.fleetLoadConfirmation} element={<FleetConfirmationRoute />} />
+        {/* the driver's link (issue 49): the signed token is the permission, no login and no menu (ADR 260) */}
+        <Route path={paths.driverTrip} element={<DriverPage />} />
         {/* public pages: a main landmark and a page heading like the shell's (ADR 149) */}
         <Route
           element={

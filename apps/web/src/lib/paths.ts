@@ -42,6 +42,8 @@ export const paths = {
   whatsappDemand: '/web-view/whatsapp-demand',
   tokenPayment: '/web-view/active-loads/token/:demandId',
   fleetLoadConfirmation: '/public/fleet-load-confirmation',
+  // the driver's link (issue 49, ADR 260): no login, no shell
+  driverTrip: '/d/:token',
   adminConsignments: '/portal/update-consignment',
   // trips web views (spec: fastag §2.4, marketplace §2)
   trips: '/web-view/trips',

@@ -1,6 +1,8 @@
 // Every table, one file per domain; each domain adds one export line here.
 // account (issue 13)
 export * from './account.ts';
+// the driver's link (issue 49)
+export * from './driver.ts';
 export * from './fastag.ts';
 export * from './fleet.ts';
 export * from './foundation.ts';

@@ -33,6 +33,8 @@ export const trips = pgTable('trips', {
   podRejectReason: text('pod_reject_reason'),
   lastNotifiedAt: ts('last_notified_at'),
   completedAt: ts('completed_at'),
+  // the driver's link (migration 0200): DRIVER_PHONE once the driver's phone sends positions
+  trackingSource: text('tracking_source').$type<'DRIVER_PHONE'>(),
   createdAt: created(),
   updatedAt: updated(),
 });

@@ -126,6 +126,8 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (ap
     async (request) => {
       const paid = await tokens.payToken(app.db, op(request), request.params.id, keyOf(request));
       await stateChanged(request.params.id, 'CONFIRMED');
+      // the trip has its driver: the driver's link goes to the driver's phone (issue 49)
+      await app.driverLinks.forDriver({ tripId: paid.tripId, operatorId: op(request) });
       return paid;
     },
   );

@@ -7,7 +7,7 @@ import { newId } from '../../../lib/ids.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import * as fileRepo from '../trips/trip-files.repository.ts';
 import { acceptFiles, checkFile, issueUpload, toPodFile } from '../trips/trip-files.ts';
-import { assertEdge, moveTrip, stageMismatch } from '../trips/trip-state.ts';
+import { assertEdge, moveTrip, stageMismatch, type TripActor } from '../trips/trip-state.ts';
 import * as trips from '../trips/trips.service.ts';
 import * as repo from './pod.repository.ts';
 
@@ -17,7 +17,7 @@ type Deps = trips.TripDeps;
 const POD_OPEN: readonly string[] = ['UNLOADED', 'POD_REJECTED'];
 
 /** spec §7 upload-url: a signed URL for one document of the caller's trip. */
-export async function uploadUrl(deps: Deps, actor: Actor, trip: Trip, input: PodUploadUrlRequest) {
+export async function uploadUrl(deps: Deps, actor: TripActor, trip: Trip, input: PodUploadUrlRequest) {
   if (input.docType === 'POD' && !POD_OPEN.includes(trip.state)) throw stageMismatch(trip.state, 'POD_SUBMITTED');
   if (trip.state === 'CANCELLED') throw stageMismatch(trip.state, 'POD_SUBMITTED');
   const issued = await issueUpload(deps, {
@@ -67,7 +67,7 @@ export async function podDetails(deps: Deps, trip: Trip): Promise<TripPodDetails
 }
 
 /** spec §7 submit-pod: every photo is checked by content; a bad one fails the call and nothing moves. */
-export async function submitPod(deps: Deps, actor: Actor, trip: Trip, keys: string[]) {
+export async function submitPod(deps: Deps, actor: TripActor, trip: Trip, keys: string[]) {
   assertEdge(trip.state, 'POD_SUBMITTED', 'OPERATOR');
   const files = await acceptFiles(deps, trip.id, keys, 'POD');
   await inTransaction(deps.db, async (tx) => {
@@ -82,7 +82,7 @@ export async function submitPod(deps: Deps, actor: Actor, trip: Trip, keys: stri
       tripId: trip.id,
       from: trip.state,
       to: 'POD_SUBMITTED',
-      by: { kind: 'OPERATOR', id: actor.userId },
+      by: trips.operatorMover(actor),
       note: `${files.length} POD file(s)`,
       set: { podRejectReason: null },
     });

@@ -53,6 +53,14 @@ export async function insertPositions(db: Db, rows: Array<typeof positions.$infe
   if (rows.length) await db.insert(positions).values(rows);
 }
 
+/** The trip's positions now come from this source (the simulator leaves such a trip alone). */
+export async function setTrackingSource(db: Db, { tripId, source }: { tripId: string; source: 'DRIVER_PHONE' }) {
+  await db
+    .update(trips)
+    .set({ trackingSource: source })
+    .where(and(eq(trips.id, tripId), sql`${trips.trackingSource} IS DISTINCT FROM ${source}`));
+}
+
 export async function listTripPositions(db: Db, tripId: string) {
   return db
     .select({ lat: positions.lat, lng: positions.lng, speedKmph: positions.speedKmph, recordedAt: positions.recordedAt })
@@ -78,7 +86,14 @@ export async function listSimulatedTrips(db: Db, states: readonly string[], incl
       >`(SELECT d.id FROM tracking_devices d WHERE d.vehicle_id = ${trips.vehicleId} AND d.simulated AND d.revoked_at IS NULL LIMIT 1)`,
     })
     .from(trips)
-    .where(and(inArray(trips.state, [...states]), includeDeviceless ? or(simulated, deviceless) : simulated))
+    .where(
+      and(
+        inArray(trips.state, [...states]),
+        includeDeviceless ? or(simulated, deviceless) : simulated,
+        // a trip the driver's phone reports for is never simulated over (ADR 260)
+        isNull(trips.trackingSource),
+      ),
+    )
     .limit(500);
 }
 

@@ -131,6 +131,53 @@ export async function ingest(db: Db, events: EventBus, q: OsmandQuery, now = new
   return { accepted: true as const, tripId: trip?.id ?? null };
 }
 
+/**
+ * Positions from the driver's phone (issue 49, ADR 260): the same pipeline as a device's — the positions
+ * table, the fleet map's topic and the trip's live topic — with no device, and the trip's tracking source
+ * becomes the driver's phone. The caller has checked the link and the trip's window.
+ */
+export async function ingestPhonePositions(
+  db: Db,
+  events: EventBus,
+  trip: { id: string; operatorId: string; vehicleId: string },
+  list: Array<{ lat: number; lng: number; speedKmph: number | null; recordedAt: Date }>,
+) {
+  const rows = list.map((p) => ({
+    deviceId: null,
+    vehicleId: trip.vehicleId,
+    tripId: trip.id,
+    lat: p.lat,
+    lng: p.lng,
+    speedKmph: p.speedKmph,
+    bearing: null,
+    recordedAt: p.recordedAt,
+  }));
+  await repo.insertPositions(db, rows);
+  await repo.setTrackingSource(db, { tripId: trip.id, source: 'DRIVER_PHONE' });
+  await positionsArrived(
+    events,
+    rows.map((r) => ({ ...r, operatorId: trip.operatorId })),
+  );
+  const last = [...rows].sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime()).at(-1);
+  if (last) {
+    await events
+      .publish({
+        topic: `trip:${trip.id}`,
+        type: 'POSITION',
+        data: {
+          tripId: trip.id,
+          lat: last.lat,
+          lng: last.lng,
+          speedKmph: last.speedKmph,
+          recordedAt: last.recordedAt.toISOString(),
+          source: 'DRIVER_PHONE',
+        },
+      })
+      .catch(() => undefined);
+  }
+  return { accepted: rows.length };
+}
+
 type Trip = NonNullable<Awaited<ReturnType<typeof tripsRepo.findTrip>>>;
 
 /** keeps at most `max` points, always the first and the last */

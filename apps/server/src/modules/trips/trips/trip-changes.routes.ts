@@ -55,7 +55,13 @@ export const tripChangesRoutes: FastifyPluginAsyncZod<{ secret: string }> = asyn
       data: z.object({ tripId: z.string(), vehicleId: z.string(), vehicleNumber: z.string() }),
       message: api.TRIPS_MESSAGES.vehicleReplaced,
     },
-    async (request) => changes.replaceVehicle(deps(), actorOf(request), await mine(request, { id: request.body.tripId }), request.body),
+    async (request) => {
+      const trip = await mine(request, { id: request.body.tripId });
+      const replaced = await changes.replaceVehicle(deps(), actorOf(request), trip, request.body);
+      // a new driver gets the trip's link; the old driver's link stops (issue 49)
+      await app.driverLinks.forDriver({ tripId: trip.id, operatorId: trip.operatorId });
+      return replaced;
+    },
   );
 
   manager.post(

@@ -15,8 +15,7 @@ import { inTransaction } from '../../../db/client.ts';
 import type { TripPoint } from '../../../db/schema/trips-core.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
-import type { Actor } from '../../../plugins/auth.ts';
-import { stageMismatch } from './trip-state.ts';
+import { stageMismatch, type TripActor } from './trip-state.ts';
 import * as repo from './trips.repository.ts';
 import { delayOut, now, type Trip, type TripDeps } from './trips.service.ts';
 
@@ -128,7 +127,7 @@ export async function getDelay(deps: TripDeps, trip: Trip, type: 'LOADING' | 'TR
 
 export async function updateDelay(
   deps: TripDeps,
-  actor: Actor,
+  actor: TripActor,
   trip: Trip,
   input: { type: string; reasonCode: string; remarks?: string; expectedAt?: string },
 ) {
@@ -144,6 +143,7 @@ export async function updateDelay(
       remarks: input.remarks ?? null,
       expectedAt: input.expectedAt ? new Date(input.expectedAt) : null,
       createdBy: actor.userId,
+      ...(actor.at ? { createdAt: actor.at } : {}),
     });
     await repo.updateTrip(tx, { id: trip.id, set: { remarks: [reason.label, input.remarks].filter(Boolean).join(': ') } });
   });

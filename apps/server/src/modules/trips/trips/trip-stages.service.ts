@@ -24,7 +24,7 @@ import type { Actor } from '../../../plugins/auth.ts';
 import { isLive, latestPositionOf } from '../../fleet/positions/positions.service.ts';
 import { withIdempotency } from '../../money/ledger/ledger.service.ts';
 import { payAdvance } from './trip-money.ts';
-import { assertEdge, moveTrip, stageMismatch, widgetFor } from './trip-state.ts';
+import { assertEdge, moveTrip, stageMismatch, type TripActor, widgetFor } from './trip-state.ts';
 import * as repo from './trips.repository.ts';
 import { maskPhone, now, operatorMover, publish, type Trip, type TripDeps } from './trips.service.ts';
 
@@ -41,7 +41,7 @@ function stagePoint(trip: Trip, stage: 'LOADING' | 'UNLOADING'): TripPoint | und
  * verifies it and moves the trip (loading also pays the advance). A stage that does not fit the
  * trip's state is 422 and changes nothing.
  */
-export async function stageOtp(deps: TripDeps, actor: Actor, trip: Trip, input: TripOtpRequest) {
+export async function stageOtp(deps: TripDeps, actor: TripActor, trip: Trip, input: TripOtpRequest) {
   const rule = OTP_STAGE_RULES[input.stage];
   if (trip.state !== rule.from) throw stageMismatch(trip.state, rule.to);
   const at = now(deps);
@@ -97,7 +97,7 @@ export async function stageOtp(deps: TripDeps, actor: Actor, trip: Trip, input: 
         tripId: trip.id,
         from: rule.from,
         to: rule.to,
-        by: { kind: 'OPERATOR_OTP', id: actor.userId },
+        by: { kind: 'OPERATOR_OTP', id: actor.userId, as: actor.as, at: actor.at },
         note: `${input.stage} OTP verified`,
       });
       if (input.stage === 'LOADING') await payAdvance(tx, trip);
@@ -149,7 +149,7 @@ async function checkReachedPoint(deps: TripDeps, trip: Trip, input: AdvanceState
 }
 
 /** spec §7 advance-state: the edges the operator moves without a code. */
-export async function advanceState(deps: TripDeps, actor: Actor, trip: Trip, input: AdvanceStateRequest) {
+export async function advanceState(deps: TripDeps, actor: TripActor, trip: Trip, input: AdvanceStateRequest) {
   if (input.currentState && input.currentState !== trip.state) throw new AppError('CONFLICT', 'The trip changed meanwhile. Please reload.');
   if (input.toState === 'POD_SUBMITTED') throw new AppError('TRIP_STAGE_MISMATCH', 'Upload the POD photos to submit the POD');
   if (input.toState === 'CANCELLED') throw new AppError('TRIP_STAGE_MISMATCH', 'Use cancel to cancel a trip');

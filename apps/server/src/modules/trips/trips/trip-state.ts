@@ -22,6 +22,17 @@ import * as repo from './trips.repository.ts';
 export interface Mover {
   kind: EdgeActor;
   id: string | null;
+  /** who took the edge, when it is not the kind itself: the driver through the trip's link (ADR 260) */
+  as?: 'DRIVER';
+  /** when it happened, if not now: a driver's action queued offline keeps the phone's time */
+  at?: Date;
+}
+
+/** Who acts on a trip: a signed-in user, or the driver's link acting for the trip's operator (ADR 260). */
+export interface TripActor {
+  userId: string;
+  as?: 'DRIVER';
+  at?: Date;
 }
 
 const stageName: Record<TripState, string> = {
@@ -70,10 +81,11 @@ export async function moveTrip(
     tripId: input.tripId,
     fromState: input.from,
     toState: input.to,
-    actorKind: input.by.kind,
+    actorKind: input.by.as ?? input.by.kind,
     actorId: input.by.id,
     note: input.note ?? null,
     stageCheck: input.stageCheck ?? null,
+    ...(input.by.at ? { createdAt: input.by.at } : {}),
   });
 }
 

@@ -17,7 +17,6 @@ import { newId } from '../../../lib/ids.ts';
 import { PAGE_MARK_STRIDE, seekTo } from '../../../lib/page-marks.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 import type { TenantReadCache } from '../../../lib/tenant-read-cache.ts';
-import type { Actor } from '../../../plugins/auth.ts';
 import type { EventBus } from '../../../plugins/events.ts';
 import type { Notifier } from '../../../plugins/notifier.ts';
 import type { Storage } from '../../../plugins/storage.ts';
@@ -25,7 +24,7 @@ import { withIdempotency } from '../../money/ledger/ledger.service.ts';
 import { rewardReferralOnFirstTrip } from '../../support/support/referral.service.ts';
 import { stageChecksOf } from './stage-checks.ts';
 import { settle, transactionsOf } from './trip-money.ts';
-import { type Mover, moveTrip, stageMismatch, timelineFor, widgetFor } from './trip-state.ts';
+import { type Mover, moveTrip, stageMismatch, type TripActor, timelineFor, widgetFor } from './trip-state.ts';
 import * as repo from './trips.repository.ts';
 import * as lists from './trips-list.repository.ts';
 
@@ -43,7 +42,7 @@ export interface TripDeps {
 
 export type Trip = NonNullable<Awaited<ReturnType<typeof repo.findAnyTrip>>>;
 export const now = (deps: TripDeps) => deps.now?.() ?? new Date();
-export const operatorMover = (actor: Actor): Mover => ({ kind: 'OPERATOR', id: actor.userId });
+export const operatorMover = (actor: TripActor): Mover => ({ kind: 'OPERATOR', id: actor.userId, as: actor.as, at: actor.at });
 
 /** "Not yours" and "does not exist" are the same answer (ARCHITECTURE §4). */
 export async function tripOf(db: Db, scope: { id?: string; demandId?: string; operatorId: OperatorId }): Promise<Trip> {
