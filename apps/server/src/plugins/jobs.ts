@@ -9,8 +9,11 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 /** Background work on pg-boss 10 over the same database (PGlite or PostgreSQL). */
 export interface Jobs {
   enabled: boolean;
-  /** registers a queue and its worker; call during plugin registration */
-  define<T extends object>(name: string, handler: JobHandler<T>): void;
+  /**
+   * registers a queue and its worker; call during plugin registration. `batchSize` > 1: the worker fetches that
+   * many jobs at once and runs them side by side (handlers that are safe to repeat: a failure retries the batch)
+   */
+  define<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number }): void;
   send<T extends object>(name: string, data: T, opts?: { startAfter?: Date | number; singletonKey?: string }): Promise<void>;
   schedule(name: string, cron: string): void;
 }
@@ -42,13 +45,15 @@ function bossFor(database: Database): PgBoss {
 export const jobsPlugin = fp(
   async (app: FastifyInstance, opts: { enabled: boolean }) => {
     const handlers = new Map<string, JobHandler<object>>();
+    const batchSizes = new Map<string, number>();
     const schedules: Array<[string, string]> = [];
     let boss: PgBoss | null = null;
 
     const jobs: Jobs = {
       enabled: opts.enabled,
-      define(name, handler) {
+      define(name, handler, defineOpts) {
         handlers.set(name, handler as JobHandler<object>);
+        if (defineOpts?.batchSize && defineOpts.batchSize > 1) batchSizes.set(name, defineOpts.batchSize);
       },
       async send(name, data, sendOpts) {
         if (!boss) {
@@ -77,6 +82,13 @@ export const jobsPlugin = fp(
       await boss.start();
       for (const [name, handler] of handlers) {
         await boss.createQueue(name);
+        const batchSize = batchSizes.get(name);
+        if (batchSize) {
+          await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (batch) => {
+            await Promise.all(batch.map((job) => handler(job.data)));
+          });
+          continue;
+        }
         await boss.work<object>(name, { pollingIntervalSeconds: 2 }, async (batch) => {
           for (const job of batch) await handler(job.data);
         });
