@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { insertOperator, insertSubordinate, insertVehicle } from '../../../../test/factories.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
+import { hasPdftotext, NEEDS_PDFTOTEXT, pdftotext } from '../../../../test/pdftotext.ts';
 import { tdsDeclarations } from '../../../db/schema/index.ts';
 import { asOperatorId } from '../../../lib/tenancy.ts';
 import { hasValidTdsDeclaration } from './tds.service.ts';
@@ -86,6 +87,28 @@ describe('TDS declaration (section 194C(6))', () => {
     for (const plate of op.plates) expect(text).toContain(plate);
     expect(text).toContain('194C(6)');
   });
+
+  it.skipIf(!hasPdftotext)(
+    `writes the declaration and the undertaking in Hindi for a Hindi reader, copied in reading order${NEEDS_PDFTOTEXT}`,
+    async () => {
+      const op = await operatorWithFleet();
+      const tdsFiled = await t.call({ method: 'POST', url: PATH, token: op.owner.token, payload: form(op) });
+      const undertaking = await t.call({ method: 'POST', url: UNDERTAKING, token: op.owner.token, payload: form(op) });
+      expect(undertaking.status).toBe(200);
+      const get = (url: string, locale: string) => t.app.inject({ method: 'GET', url, headers: { token: op.owner.token, locale } });
+      const tds = pdftotext((await get(tdsFiled.body.data.pdfPath, 'hi')).rawPayload);
+      expect(tds).toContain('आयकर अधिनियम, 1961 की धारा 194C(6) के अंतर्गत घोषणा');
+      expect(tds).toContain('स्थान');
+      expect(tds).toContain('Ramesh Kumar Sharma');
+      expect(tds).not.toMatch(/Declaration|Place|Signed/);
+      const hi = pdftotext((await get(undertaking.body.data.pdfPath, 'hi')).rawPayload);
+      expect(hi).toContain('ट्रांसपोर्टर का वचन-पत्र');
+      expect(hi).toContain('हिस्से');
+      expect(hi).not.toContain('ट्रांसपोटर्');
+      const en = pdftotext((await get(undertaking.body.data.pdfPath, 'en')).rawPayload);
+      expect(en).toContain('Undertaking by the transporter');
+    },
+  );
 
   it('the payments side sees a valid declaration only inside its period and only for its operator', async () => {
     const op = await operatorWithFleet();

@@ -10,6 +10,7 @@ import { envelopeSchema } from '@bhada/contracts/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.ts';
+import { textLocale } from '../../../lib/user-text.ts';
 import { actorOf, operatorIdOf, requirePermission } from '../../../plugins/auth.ts';
 import * as tds from './tds.service.ts';
 
@@ -61,7 +62,8 @@ export const tdsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The signed declaration or undertaking as a PDF', params: declarationIdParamsSchema },
     },
     async (request, reply) => {
-      const file = await tds.declarationFile(ctx(), { ...op(request), id: request.params.id });
+      const lang = textLocale(request.headers.locale, actorOf(request).locale);
+      const file = await tds.declarationFile(ctx(), { ...op(request), id: request.params.id }, lang);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

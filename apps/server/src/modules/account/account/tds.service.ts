@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 import * as repo from './account.repository.ts';
-import { declarationPdf } from './tds-pdf.ts';
+import { type DeclarationLang, declarationPdf } from './tds-pdf.ts';
 
 export const DECLARATIONS_PATH = '/api/odin/operator-app/v1/profile/tds-declaration';
 
@@ -162,12 +162,12 @@ export async function getDeclaration(ctx: ServiceContext, p: { operatorId: Opera
 }
 
 /** The signed PDF of one of the operator's declarations. */
-export async function declarationFile(ctx: ServiceContext, p: { operatorId: OperatorId; id: string }) {
+export async function declarationFile(ctx: ServiceContext, p: { operatorId: OperatorId; id: string }, lang: DeclarationLang = 'en') {
   const row = await repo.findDeclaration(ctx.db, p);
   if (!row) throw notFound(ACCOUNT_MESSAGES.declarationNotFound);
   const d = toDeclaration(row, istDay(ctx.clock.now()));
-  const signedAt = istDateTimeText(row.createdAt);
-  const bytes = await declarationPdf(d, signedAt);
+  const signedAt = istDateTimeText(row.createdAt, lang);
+  const bytes = await declarationPdf(d, signedAt, lang);
   const prefix = d.kind === 'TDS_DECLARATION' ? 'tds-declaration' : 'undertaking';
   return { bytes, filename: `${prefix}-${d.financialYear}-${d.id}.pdf` };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { insertOperator, insertSubordinate } from '../../../../test/factories.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
+import { hasPdftotext, pdftotext } from '../../../../test/pdftotext.ts';
 import { fastagTransactions, tripCharges, trips } from '../../../db/schema/index.ts';
 import { newId } from '../../../lib/ids.ts';
 import { XLSX_MONEY_FORMAT } from '../../../lib/spreadsheet.ts';
@@ -133,6 +134,12 @@ describe('trips report', () => {
     expect(text).toContain('PODअस्वीकार');
     expect(text).toMatch(/कुल₹1,000\.00/);
     expect(text).not.toMatch(/Total|Cancelled|Trip\b/);
+    if (hasPdftotext) {
+      // read back as an outside reader does: the title and the freight note in reading order
+      const read = pdftotext(hi.rawPayload);
+      expect(read).toContain('ट्रिप रिपोर्ट');
+      expect(read).toContain('अस्वीकार POD वाली ट्रिप शामिल नहीं हैं');
+    }
 
     const xlsx = await t.app.inject({
       method: 'GET',

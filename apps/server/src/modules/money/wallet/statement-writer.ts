@@ -159,7 +159,6 @@ const FOOTER_GAP = 18;
 /** laying out text is CPU work: the writer lets other requests run between batches of rows */
 const YIELD_EVERY = 200;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-const DEVANAGARI = /\u093F|\u0930\u094D(?=[\u0915-\u0939])/;
 
 async function writePdf(out: PassThrough, s: Statement) {
   const words = statementWords(s.lang);
@@ -182,15 +181,9 @@ async function writePdf(out: PassThrough, s: Statement) {
   const textWidth = (i: number) => (widths[i] ?? 0) - 2 * CELL_PAD;
   const lineHeight = doc.font(PDF_FONT.regular).fontSize(FONT_SIZE).currentLineHeight(true);
   const maxCellHeight = lineHeight * MAX_CELL_LINES;
-  /**
-   * Devanagari is shaped (a vowel sign like ि is drawn before its consonant), so a reader copying the
-   * glyphs back would get them in drawing order; the span's ActualText gives readers the text as written.
-   */
+  // Devanagari lines carry their text as typed in an ActualText span, line by line (`useIndianFonts`)
   const write = (text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions) => {
-    const devanagari = DEVANAGARI.test(text);
-    if (devanagari) doc.markContent('Span', { actual: text });
     doc.text(text, x, y, options);
-    if (devanagari) doc.endMarkedContent();
   };
 
   const cellText = (c: StatementColumn, v: StatementCell | undefined) => {

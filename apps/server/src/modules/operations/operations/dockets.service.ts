@@ -1,3 +1,4 @@
+import { groupIndianDigits } from '@bhada/contracts/money/amounts';
 import { type DocketResponse, OPERATIONS_MESSAGES, type saveDocketRequestSchema } from '@bhada/contracts/operations/operations';
 import { istDateTimeText } from '@bhada/contracts/time';
 import { extensionOf, FILE_KINDS, MAX_FILE_BYTES, UPLOAD_URL_TTL_SECONDS } from '@bhada/contracts/trips/pod';
@@ -190,8 +191,72 @@ export async function deleteInvoice(ctx: ServiceContext, { staff, invoiceId }: {
 const INR = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const rs = (paisa: number) => `₹${INR.format(paisa / 100)}`;
 
-/** The printable docket (lorry receipt): consigner, consignee, goods, freight and the operator. */
-export async function docketPdf(ctx: ServiceContext, { cCode }: { cCode: string }): Promise<{ fileName: string; body: Buffer }> {
+/** The docket's words in each language, keyed by id. */
+const DOCKET_WORDS = {
+  en: {
+    title: 'LORRY RECEIPT / CONSIGNMENT NOTE',
+    head: (no: string, date: string, code: string) => `Docket No: ${no}     Date: ${date}     Consignment: ${code}`,
+    eway: (no: string, until: string) => `E-way bill: ${no}     Valid until: ${until}`,
+    ewayExpired: 'E-WAY BILL EXPIRED: the goods may not move on this bill; generate a new one or extend it.',
+    ewayExpiring: 'E-way bill ends within a day: extend it before it expires.',
+    transporter: 'Transporter',
+    operatorId: 'Operator ID',
+    consigner: 'Consigner',
+    code: 'Code',
+    from: 'From',
+    consignee: 'Consignee',
+    contact: 'Contact',
+    to: 'To',
+    goods: 'Goods',
+    material: 'Material',
+    loadType: 'Load type',
+    weight: 'Weight',
+    packages: 'Packages',
+    invoices: 'Goods invoices',
+    declared: 'Total declared value',
+    freight: 'Freight',
+    remarks: 'Remarks',
+    signConsigner: 'Signature of consigner',
+    forTransporter: 'For the transporter',
+  },
+  hi: {
+    title: 'लॉरी रसीद / कंसाइनमेंट नोट',
+    head: (no: string, date: string, code: string) => `डॉकेट नंबर: ${no}     तारीख: ${date}     कंसाइनमेंट: ${code}`,
+    eway: (no: string, until: string) => `ई-वे बिल: ${no}     मान्य: ${until} तक`,
+    ewayExpired: 'ई-वे बिल की अवधि समाप्त: इस बिल पर माल नहीं चल सकता; नया बिल बनाएँ या अवधि बढ़ाएँ।',
+    ewayExpiring: 'ई-वे बिल एक दिन के भीतर समाप्त होगा: समाप्त होने से पहले अवधि बढ़ाएँ।',
+    transporter: 'ट्रांसपोर्टर',
+    operatorId: 'ऑपरेटर आईडी',
+    consigner: 'कंसाइनर',
+    code: 'कोड',
+    from: 'कहाँ से',
+    consignee: 'कंसाइनी',
+    contact: 'संपर्क',
+    to: 'कहाँ तक',
+    goods: 'माल',
+    material: 'सामग्री',
+    loadType: 'लोड का प्रकार',
+    weight: 'वज़न',
+    packages: 'पैकेज',
+    invoices: 'माल के इनवॉइस',
+    declared: 'कुल घोषित मूल्य',
+    freight: 'भाड़ा',
+    remarks: 'टिप्पणी',
+    signConsigner: 'कंसाइनर के हस्ताक्षर',
+    forTransporter: 'ट्रांसपोर्टर की ओर से',
+  },
+};
+
+/**
+ * The printable docket (lorry receipt): consigner, consignee, goods, freight and the operator, in the reader's
+ * language; an expired e-way bill is flagged in red under its number, one ending within a day in amber.
+ */
+export async function docketPdf(
+  ctx: ServiceContext,
+  { cCode }: { cCode: string },
+  lang: 'en' | 'hi' = 'en',
+): Promise<{ fileName: string; body: Buffer }> {
+  const w = DOCKET_WORDS[lang];
   const d = await getDocket(ctx, { cCode });
   if (!d.docket) throw notFound(OPERATIONS_MESSAGES.docketNotFound);
   const c = d.consignment;
@@ -201,12 +266,21 @@ export async function docketPdf(ctx: ServiceContext, { cCode }: { cCode: string 
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.font(PDF_FONT.bold).fontSize(16).text('LORRY RECEIPT / CONSIGNMENT NOTE', { align: 'center' });
+  doc.font(PDF_FONT.bold).fontSize(16).text(w.title, { align: 'center' });
   doc.font(PDF_FONT.regular).fontSize(10).moveDown(0.5);
-  doc.text(`Docket No: ${d.docket.docketNumber}     Date: ${d.docket.docketDate}     Consignment: ${c.cCode}`);
+  doc.text(w.head(d.docket.docketNumber, d.docket.docketDate, c.cCode));
   if (d.docket.ewayBillNumber) {
-    const until = d.docket.ewayBillValidUntil ? istDateTimeText(new Date(d.docket.ewayBillValidUntil)) : '-';
-    doc.text(`E-way bill: ${d.docket.ewayBillNumber}     Valid until: ${until}`);
+    const until = d.docket.ewayBillValidUntil ? istDateTimeText(new Date(d.docket.ewayBillValidUntil), lang) : '-';
+    doc.text(w.eway(d.docket.ewayBillNumber, until));
+    const state = d.docket.ewayBillState;
+    if (state === 'EXPIRED' || state === 'EXPIRING') {
+      doc
+        .font(PDF_FONT.bold)
+        .fillColor(state === 'EXPIRED' ? '#b00020' : '#8a5a00')
+        .text(state === 'EXPIRED' ? w.ewayExpired : w.ewayExpiring)
+        .fillColor('black')
+        .font(PDF_FONT.regular);
+    }
   }
   doc.moveDown();
   const block = (title: string, lines: Array<string | null | undefined>) => {
@@ -215,29 +289,29 @@ export async function docketPdf(ctx: ServiceContext, { cCode }: { cCode: string 
     for (const l of lines) if (l) doc.text(l);
     doc.moveDown(0.6);
   };
-  block('Transporter', [c.operatorName ?? 'Bhada', c.operatorId ? `Operator ID: ${c.operatorId}` : null]);
-  block('Consigner', [c.consignerName, `Code: ${c.consignerCode}`, `From: ${c.originCity}`]);
-  block('Consignee', [
+  block(w.transporter, [c.operatorName ?? 'Bhada', c.operatorId ? `${w.operatorId}: ${c.operatorId}` : null]);
+  block(w.consigner, [c.consignerName, `${w.code}: ${c.consignerCode}`, `${w.from}: ${c.originCity}`]);
+  block(w.consignee, [
     c.consignee?.name ?? '-',
     c.consignee?.gstin ? `GSTIN: ${c.consignee.gstin}` : null,
     c.consignee ? `${c.consignee.address}, ${c.consignee.city}` : null,
-    c.consignee?.contactPhone ? `Contact: ${c.consignee.contactName ?? ''} ${c.consignee.contactPhone}` : null,
-    `To: ${c.destinationCity}`,
+    c.consignee?.contactPhone ? `${w.contact}: ${c.consignee.contactName ?? ''} ${c.consignee.contactPhone}` : null,
+    `${w.to}: ${c.destinationCity}`,
   ]);
-  block('Goods', [
-    `Material: ${c.material}     Load type: ${c.loadType}`,
-    `Weight: ${c.weightKg.toLocaleString('en-IN')} kg     Packages: ${c.packages}`,
+  block(w.goods, [
+    `${w.material}: ${c.material}     ${w.loadType}: ${c.loadType}`,
+    `${w.weight}: ${groupIndianDigits(String(c.weightKg))} kg     ${w.packages}: ${c.packages}`,
   ]);
-  doc.font(PDF_FONT.bold).text('Goods invoices');
+  doc.font(PDF_FONT.bold).text(w.invoices);
   doc.font(PDF_FONT.regular);
   if (!d.invoices.length) doc.text('-');
   for (const i of d.invoices) doc.text(`${i.invoiceNumber}   ${i.invoiceDate}   ${rs(i.valueInPaisa)}`);
-  doc.text(`Total declared value: ${rs(d.totalInvoiceValueInPaisa)}`);
+  doc.text(`${w.declared}: ${rs(d.totalInvoiceValueInPaisa)}`);
   doc.moveDown(0.6);
-  block('Freight', [rs(c.freightInPaisa)]);
-  if (d.docket.remarks) block('Remarks', [d.docket.remarks]);
+  block(w.freight, [rs(c.freightInPaisa)]);
+  if (d.docket.remarks) block(w.remarks, [d.docket.remarks]);
   doc.moveDown(2);
-  doc.text('Signature of consigner', { continued: true }).text('For the transporter', { align: 'right' });
+  doc.text(w.signConsigner, { continued: true }).text(w.forTransporter, { align: 'right' });
   doc.end();
   await done;
   return { fileName: `docket-${d.docket.docketNumber.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`, body: Buffer.concat(chunks) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../test/pdf-text.ts';
+import { hasPdftotext, NEEDS_PDFTOTEXT, pdftotext } from '../../../../test/pdftotext.ts';
 import { checkLedger } from '../../money/ledger/ledger.service.ts';
 import { createConsignment, docket, rows, useOperationsApp } from './operations.test-support.ts';
 
@@ -32,6 +33,27 @@ describe('docket', () => {
     expect(after.body.data.invoices).toEqual([]);
     const gone = await h.as(admin).operations.deleteDocket(c.cCode);
     expect(gone.body.message).toBe('Docket deleted successfully');
+  });
+
+  it.skipIf(!hasPdftotext)(`prints the docket in the reader's language and flags an expired e-way bill${NEEDS_PDFTOTEXT}`, async () => {
+    const { t, h, admin } = ctx;
+    const c = await createConsignment(ctx, { tripId: null });
+    const saved = await h.as(admin).operations.saveDocket(docket(c.cCode, { ewayBillValidUntil: '2026-01-02T18:00:00+05:30' }));
+    expect(saved.status).toBe(200);
+    const get = (locale: string) =>
+      t.app.inject({ method: 'GET', url: `/api/consignment/docket-pdf?cCode=${c.cCode}`, headers: { token: admin, locale } });
+    const hi = pdftotext((await get('hi')).rawPayload);
+    expect(hi).toContain('लॉरी रसीद');
+    expect(hi).toContain('ट्रांसपोर्टर');
+    expect(hi).toContain('ई-वे बिल की अवधि समाप्त');
+    expect(hi).not.toMatch(/Transporter|Consignee|Freight/);
+    const en = pdftotext((await get('en')).rawPayload);
+    expect(en).toContain('E-WAY BILL EXPIRED');
+
+    const fresh = await createConsignment(ctx, { tripId: null });
+    await h.as(admin).operations.saveDocket(docket(fresh.cCode, { ewayBillValidUntil: '2036-01-02T18:00:00+05:30' }));
+    const valid = await t.app.inject({ method: 'GET', url: `/api/consignment/docket-pdf?cCode=${fresh.cCode}`, headers: { token: admin } });
+    expect(pdftotext(valid.rawPayload)).not.toContain('EXPIRED');
   });
 
   it('attaches an invoice PDF through the signed upload, and refuses a file that is not what its name says', async () => {

@@ -17,6 +17,8 @@ import {
 } from '@bhada/contracts/operations/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { textLocale } from '../../../lib/user-text.ts';
+import { actorOf } from '../../../plugins/auth.ts';
 import * as collections from './collections.service.ts';
 import * as consignments from './consignments.service.ts';
 import * as dockets from './dockets.service.ts';
@@ -84,7 +86,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: staff.tags, summary: 'The printable docket (lorry receipt) as PDF', querystring: cCodeQuerySchema },
     },
     async (request, reply) => {
-      const pdf = await dockets.docketPdf(app.ctx, request.query);
+      const pdf = await dockets.docketPdf(app.ctx, request.query, textLocale(request.headers.locale, actorOf(request).locale));
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${pdf.fileName}"`).send(pdf.body);
     },
   );
