@@ -244,6 +244,28 @@ describe("the driver's link", () => {
     expect(last!.actorKind).toBe('DRIVER');
   });
 
+  it("a new driver gets the trip's link and the old driver's link stops", async () => {
+    const trip = await tripWithLink();
+    const changed = await t.call({
+      method: 'POST',
+      url: '/api/rest/tesseract/v2/trip/replace-vehice',
+      token: trip.operator.owner.token,
+      payload: {
+        tripId: trip.tripId,
+        vehicleId: trip.vehicle.id,
+        driverName: 'Suresh Kumar',
+        driverNumber: '9811122233',
+        reasonCode: 'DRIVER_UNAVAILABLE',
+      },
+    });
+    expect(changed.status).toBe(200);
+    const texted = sentTo(t, '9811122233', 'DRIVER_LINK');
+    expect(texted).toHaveLength(1);
+    const token = texted[0]!.text.match(/\/d\/([A-Za-z0-9_-]+\.[0-9a-f]+)/)?.[1] ?? '';
+    expect((await driver(token, '/trip')).body.data.driverName).toBe('Suresh Kumar');
+    expect((await driver(trip.token, '/trip')).body.errorCode).toBe('DRIVER_LINK_REVOKED');
+  });
+
   it('has its own request budget', async () => {
     const trip = await tripWithLink();
     const other = await tripWithLink();
