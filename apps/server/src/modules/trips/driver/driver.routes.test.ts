@@ -207,7 +207,7 @@ describe("the driver's link", () => {
       url: `/api/rest/tesseract/v2/trip/${trip.tripId}/tracking`,
       token: trip.operator.owner.token,
     });
-    expect(tracking.body.data.current).toMatchObject({ lat: 27.2, lng: 76.05 });
+    expect(tracking.body.data).toMatchObject({ current: { lat: 27.2, lng: 76.05 }, source: 'DRIVER_PHONE' });
 
     const stop = await driver(trip.token, '/location', { actionId: actionId(), happenedAt: new Date().toISOString(), sharing: false });
     expect(stop.status).toBe(200);

@@ -221,6 +221,7 @@ export async function tripTracking(db: Db, trip: Trip, shownState: string | unde
     stops,
     distanceLeftKm: Math.round(left * 10) / 10,
     etaMinutes: moving ? Math.round((left / AVERAGE_SPEED_KMPH) * 60) : null,
+    source: trip.trackingSource ?? null,
   };
 }
 
