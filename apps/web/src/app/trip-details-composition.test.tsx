@@ -153,6 +153,7 @@ describe('trip details', () => {
     server.use(
       mswHttp.get('*/api/odin/operator-app/trip-transactions', () => HttpResponse.json(ok(MONEY))),
       mswHttp.get('*/api/odin/operator-app/trip-expenses', () => HttpResponse.json(ok(EXPENSES))),
+      mswHttp.get('*/api/rest/tesseract/v2/trip/:id/driver-link', () => HttpResponse.json(ok({ link: null }))),
     );
   });
 

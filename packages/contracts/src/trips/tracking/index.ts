@@ -55,6 +55,8 @@ export const tripTrackingSchema = z.object({
   stops: z.array(z.object({ lat: z.number(), lng: z.number(), from: z.string(), to: z.string(), minutes: z.number().int() })),
   distanceLeftKm: z.number(),
   etaMinutes: z.number().int().nullable(),
+  /** DRIVER_PHONE once the driver's phone reports for the trip (issue 49); null: a GPS device or the demo */
+  source: z.enum(['DRIVER_PHONE']).nullable().optional(),
 });
 export type TripTracking = z.infer<typeof tripTrackingSchema>;
 

@@ -150,6 +150,12 @@ describe('token confirmation', () => {
     });
     expect(otherKey.body.data.tripId).toBe(tripId);
     expect(await wallet(two.operatorId)).toBe(15_000_00);
+    // the trip has its driver: the driver's link is texted once, however often the payment is replayed (issue 49)
+    const links = t.app.notifier.list(5000).filter((m) => m.to === '9812345678' && m.kind === 'DRIVER_LINK');
+    expect(links).toHaveLength(1);
+    const token = links[0]!.text.match(/\/d\/([A-Za-z0-9_-]+\.[0-9a-f]+)/)?.[1];
+    const opened = await t.call({ method: 'GET', url: `/api/driver/${token}/trip` });
+    expect(opened.body.data).toMatchObject({ tripId, state: 'ASSIGNED' });
 
     const confirmation = await t.call({ method: 'GET', url: `${V1}/token-detail?demandId=${load.id}`, token: tok });
     expect(confirmation.body.data).toMatchObject({

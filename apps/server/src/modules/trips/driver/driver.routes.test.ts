@@ -207,7 +207,7 @@ describe("the driver's link", () => {
       url: `/api/rest/tesseract/v2/trip/${trip.tripId}/tracking`,
       token: trip.operator.owner.token,
     });
-    expect(tracking.body.data.current).toMatchObject({ lat: 27.2, lng: 76.05 });
+    expect(tracking.body.data).toMatchObject({ current: { lat: 27.2, lng: 76.05 }, source: 'DRIVER_PHONE' });
 
     const stop = await driver(trip.token, '/location', { actionId: actionId(), happenedAt: new Date().toISOString(), sharing: false });
     expect(stop.status).toBe(200);
@@ -242,6 +242,28 @@ describe("the driver's link", () => {
         .where(and(eq(tripEvents.tripId, trip.tripId), eq(tripEvents.toState, 'POD_SUBMITTED')))
     )[0];
     expect(last!.actorKind).toBe('DRIVER');
+  });
+
+  it("a new driver gets the trip's link and the old driver's link stops", async () => {
+    const trip = await tripWithLink();
+    const changed = await t.call({
+      method: 'POST',
+      url: '/api/rest/tesseract/v2/trip/replace-vehice',
+      token: trip.operator.owner.token,
+      payload: {
+        tripId: trip.tripId,
+        vehicleId: trip.vehicle.id,
+        driverName: 'Suresh Kumar',
+        driverNumber: '9811122233',
+        reasonCode: 'DRIVER_UNAVAILABLE',
+      },
+    });
+    expect(changed.status).toBe(200);
+    const texted = sentTo(t, '9811122233', 'DRIVER_LINK');
+    expect(texted).toHaveLength(1);
+    const token = texted[0]!.text.match(/\/d\/([A-Za-z0-9_-]+\.[0-9a-f]+)/)?.[1] ?? '';
+    expect((await driver(token, '/trip')).body.data.driverName).toBe('Suresh Kumar');
+    expect((await driver(trip.token, '/trip')).body.errorCode).toBe('DRIVER_LINK_REVOKED');
   });
 
   it('has its own request budget', async () => {

@@ -226,6 +226,7 @@ export async function tripTracking(db: Db, trip: Trip, shownState: string | unde
     stops,
     distanceLeftKm: left,
     etaMinutes: moving ? Math.round((left / AVERAGE_SPEED_KMPH) * 60) : null,
+    source: trip.trackingSource ?? null,
   };
 }
 

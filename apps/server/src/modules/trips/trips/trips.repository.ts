@@ -43,6 +43,7 @@ export const tripColumns = {
   podRejectReason: trips.podRejectReason,
   lastNotifiedAt: trips.lastNotifiedAt,
   completedAt: trips.completedAt,
+  trackingSource: trips.trackingSource,
   createdAt: trips.createdAt,
   updatedAt: trips.updatedAt,
   vehicleNumber: vehicles.number,

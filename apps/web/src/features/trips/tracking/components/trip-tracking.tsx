@@ -114,6 +114,7 @@ export function TripTrackingCard({ tripId, state }: { tripId: string; state: str
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="sm">{t('lastSeen', { when: formatDateTime(current.recordedAt) })}</Text>
           {data.stale ? <Badge color="orange">{t('stale')}</Badge> : <Badge color="teal">{t('live')}</Badge>}
+          {data.source === 'DRIVER_PHONE' ? <Badge color="blue">{t('fromDriverPhone')}</Badge> : null}
         </Group>
         <Group gap="md">
           <Text size="sm">{t('distanceLeft', { km: Math.round(data.distanceLeftKm) })}</Text>

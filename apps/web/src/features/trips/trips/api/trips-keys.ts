@@ -13,4 +13,5 @@ export const tripsKeys = {
   delay: (tripId: string, type: string) => [...tripsKeys.all, 'delay', tripId, type] as const,
   bilti: (tripId: string) => [...tripsKeys.all, 'bilti', tripId] as const,
   stageView: (tripId: string) => [...tripsKeys.all, 'stage-view', tripId] as const,
+  driverLink: (tripId: string) => [...tripsKeys.all, 'driver-link', tripId] as const,
 };

@@ -13,6 +13,7 @@ import { paths, pathWith } from '../../../../lib/paths.ts';
 import { useTrip } from '../api/get-trip.ts';
 import { CancelAndReplace } from '../components/cancel-replace.tsx';
 import { DelayReport } from '../components/delay-report.tsx';
+import { DriverLinkCard } from '../components/driver-link-card.tsx';
 import { ExpensesCard } from '../components/expenses-card.tsx';
 import { InvoiceCard } from '../components/invoice-card.tsx';
 import { MoneyCard } from '../components/money-card.tsx';
@@ -101,6 +102,7 @@ export default function TripDetailsPage({ version, Tracking, Pod }: { version: 1
                   </Stack>
                 </Card>
                 <StagePanel tripId={trip.tripId} state={state} widget={widget} />
+                <DriverLinkCard tripId={trip.tripId} canManage={state !== 'COMPLETED' && state !== 'CANCELLED'} />
                 <SlotCard tripId={trip.tripId} state={state} />
                 {state === 'CANCELLED' ? null : (
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
