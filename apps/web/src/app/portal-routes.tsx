@@ -72,6 +72,10 @@ const shellPages: PageRoute[] = [
   },
   { path: paths.fastag, Page: lazy(() => import('../features/money/fastag/routes/fastag-list-page.tsx'), ['fastag']) },
   { path: paths.fastagDetails, Page: lazy(() => import('../features/money/fastag/routes/fastag-details-page.tsx'), ['fastag']) },
+  {
+    path: paths.fastagSuspicious,
+    Page: lazy(() => import('../features/money/fastag/routes/suspicious-tolls-page.tsx'), ['fastag']),
+  },
   { path: paths.fastagPassbook, Page: lazy(() => import('../features/money/wallet/routes/passbook-page.tsx'), ['wallet']) },
   {
     path: paths.adminLoads,

@@ -8,6 +8,7 @@ export const paths = {
   fastag: '/portal/fastag',
   fastagDetails: '/portal/fastag/details',
   fastagPassbook: '/portal/fastag/passbook',
+  fastagSuspicious: '/portal/fastag/suspicious',
   payment: '/portal/payment',
   addMoney: '/portal/wallet/add-money',
   paymentResult: '/portal/transaction/paytm/:orderId',

@@ -128,15 +128,22 @@ export async function saveReportedPlazas(db: Db, reports: Array<{ plazaKey: stri
 }
 
 export type FlagInsert = typeof tollFlags.$inferInsert;
+/** Rows per insert statement: 14 columns each, well inside PostgreSQL's 65,535 parameters. */
+const SLICE = 1000;
 export type CheckInsert = typeof tollChecks.$inferInsert;
 
 /** The checks and their flags, each once: a toll checked twice (intake and catch-up at once) keeps the first. */
 export async function saveChecks(db: Db, checks: CheckInsert[], flags: FlagInsert[]) {
-  if (checks.length) await db.insert(tollChecks).values(checks).onConflictDoNothing();
-  if (flags.length)
+  // in slices, so a busy batch (many reads of one tag at one plaza) stays within a statement's parameter limit
+  for (let i = 0; i < checks.length; i += SLICE)
+    await db
+      .insert(tollChecks)
+      .values(checks.slice(i, i + SLICE))
+      .onConflictDoNothing();
+  for (let i = 0; i < flags.length; i += SLICE)
     await db
       .insert(tollFlags)
-      .values(flags)
+      .values(flags.slice(i, i + SLICE))
       .onConflictDoNothing({ target: [tollFlags.txnId, tollFlags.kind] });
 }
 

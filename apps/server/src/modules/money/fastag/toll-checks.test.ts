@@ -7,7 +7,7 @@ import { positions, tollChecks, tollFlags, trips } from '../../../db/schema/inde
 import { newId } from '../../../lib/ids.ts';
 import type { OperatorId } from '../../../lib/tenancy.ts';
 import { deliverToll, fundTag, insertTag, tollEvent } from './fastag.test-helpers.ts';
-import { checkTollsSince } from './toll-checks.service.ts';
+import { checkTolls, checkTollsSince } from './toll-checks.service.ts';
 import { applyTollEvents } from './toll-events.service.ts';
 
 let t: TestApp;
@@ -198,5 +198,26 @@ describe('toll checks over history', () => {
     expect(flags[0]).toMatchObject({ kind: 'DOUBLE_READ', txnId: ids[1] });
     const again = await checkTollsSince(t.db, undefined, { cursor, batch: 50 });
     expect(again).toMatchObject({ checked: 0, flagged: 0, lastSeq: first.lastSeq });
+  });
+
+  it('keeps every flag of a busy batch: a tag read again and again at one plaza', async () => {
+    const at = new Date(Date.now() - 40 * 60 * MIN);
+    const v = await truck(at);
+    await track(v.vehicleId, at, KHERKI, [0]);
+    // 150 reads 10 s apart: every later read pairs with every earlier one, more rows than one statement takes
+    const { response } = await applyTollEvents(
+      t.db,
+      Array.from({ length: 150 }, (_, i) =>
+        tollEvent(v.tagId, { crossedAt: new Date(at.getTime() + i * 10_000).toISOString(), amount: 100 }),
+      ),
+    );
+    const done = await checkTolls(
+      t.db,
+      response.results.map((r) => r.txnId!),
+    );
+    expect(done.checked).toBe(150);
+    const flags = await flagsOf(v.operatorId);
+    expect(flags).toHaveLength(149);
+    expect(flags.every((f) => f.kind === 'DOUBLE_READ' && f.atStakePaisa === 100)).toBe(true);
   });
 });

@@ -101,3 +101,19 @@ export async function markDisputed(db: Db, operatorId: OperatorId, ids: string[]
     .set({ state: 'DISPUTED', ticketId, updatedAt: new Date() })
     .where(and(eq(tollFlags.operatorId, operatorId), inArray(tollFlags.id, ids), eq(tollFlags.state, 'OPEN')));
 }
+
+/**
+ * The flags a refunded dispute ticket carried become REFUNDED, once: the credit is counted as recovered on one
+ * of them (the toll was credited once, whatever number of flags it had).
+ */
+export async function markRefunded(db: Db, ticketId: string, creditedPaisa: number) {
+  return db
+    .update(tollFlags)
+    .set({
+      state: 'REFUNDED',
+      recoveredPaisa: sql`case when ${tollFlags.id} = (select min(f.id) from toll_flags f where f.ticket_id = ${ticketId}) then ${creditedPaisa}::bigint else 0 end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(tollFlags.ticketId, ticketId), eq(tollFlags.state, 'DISPUTED')))
+    .returning({ id: tollFlags.id });
+}

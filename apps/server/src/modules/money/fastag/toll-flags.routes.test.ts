@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { insertOperator, insertSubordinate, insertVehicle } from '../../../../test/factories.ts';
+import { insertAdmin, insertOperator, insertSubordinate, insertVehicle } from '../../../../test/factories.ts';
 import { positions, supportTickets, tollFlags } from '../../../db/schema/index.ts';
+import { accounts } from '../ledger/accounts.ts';
+import { balanceOf, checkLedger } from '../ledger/ledger.service.ts';
 import { deliverToll, fundTag, insertTag, tollEvent } from './fastag.test-helpers.ts';
 
 let t: TestApp;
@@ -27,7 +29,7 @@ async function flagged(daysAgo: number) {
   ]);
   const res = await deliverToll(t, JSON.stringify(tollEvent(tagId, { crossedAt: at.toISOString(), amount: 41_500 })));
   expect(res.status).toBe(200);
-  return { ...operator, vehicleId: vehicle.id, txnId: res.body.data.txnId as string };
+  return { ...operator, vehicleId: vehicle.id, tagId, txnId: res.body.data.txnId as string };
 }
 
 const list = (token: string, query = '') => t.call({ method: 'GET', url: `/api/fastag/tollFlags${query}`, token });
@@ -118,6 +120,28 @@ describe('disputes on time (issue 47 §3)', () => {
     expect(after.every((f: { state: string; ticketId: string }) => f.state === 'DISPUTED' && f.ticketId === ticket!.id)).toBe(true);
     const again = await t.call({ method: 'POST', url: `/api/fastag/tollFlags/${flag.id}/dispute`, token: a.owner.token });
     expect(again.status).toBe(409);
+  });
+
+  it("a dispute decided in the operator's favour credits the tag once, even resolved twice at once, and counts as recovered", async () => {
+    const a = await flagged(16);
+    const [flag] = (await list(a.owner.token)).body.data.list;
+    const raised = await t.call({ method: 'POST', url: `/api/fastag/tollFlags/${flag.id}/dispute`, token: a.owner.token });
+    const before = await balanceOf(t.db, accounts.fastag(a.tagId));
+    const admin = await insertAdmin(t.db);
+    const resolve = () =>
+      t.call({
+        method: 'POST',
+        url: `/api/admin/tickets/${raised.body.data.ticketId}/resolve`,
+        token: admin.token,
+        payload: { outcome: 'OPERATOR_FAVOUR', note: 'The truck was in Jaipur; refunded.' },
+      });
+    const [r1, r2] = await Promise.all([resolve(), resolve()]);
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    expect(await balanceOf(t.db, accounts.fastag(a.tagId))).toBe(before + 41_500);
+    const after = (await list(a.owner.token)).body.data;
+    expect(after.list.every((f: { state: string }) => f.state === 'REFUNDED')).toBe(true);
+    expect(after.totals).toMatchObject({ recoveredPaisa: 41_500, atStakePaisa: 0 });
+    expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
   it('refuses a dispute after the deadline', async () => {

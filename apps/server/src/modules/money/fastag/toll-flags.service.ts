@@ -129,3 +129,6 @@ export async function disputeFlag(
   );
   return { ...raised, flag: toRow(await ownFlag(db, actor.operatorId, id), settings, now) };
 }
+
+/** A toll dispute decided in the operator's favour and credited to the tag: its flags are refunded (ADR 280). */
+export const markFlagsRefunded = (db: Db, ticketId: string, creditedPaisa: number) => repo.markRefunded(db, ticketId, creditedPaisa);

@@ -14,6 +14,7 @@ import type { ServiceContext } from '../../../lib/context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import { applyTollEvent } from '../../money/fastag/toll-events.service.ts';
+import { markFlagsRefunded } from '../../money/fastag/toll-flags.service.ts';
 import * as repo from './tickets.repository.ts';
 import { addMessage, anyTicket, type DeskActor, detailOf, isOpen, notifyOperator, publish, toSummary } from './tickets.service.ts';
 
@@ -131,6 +132,8 @@ async function creditDispute(ctx: ServiceContext, ticket: repo.TicketRow) {
     ...(d.plazaCode ? { plazaCode: d.plazaCode } : {}),
     crossedAt: ticket.resolvedAt.toISOString(),
   });
+  // the suspicious tolls this dispute carried are money recovered now (ADR 280); a repeat finds them refunded
+  if (response.status === 'SUCCESS') await markFlagsRefunded(ctx.db, ticket.id, d.amountPaisa);
   return (await repo.updateTicket(ctx.db, { id: ticket.id, set: { creditedTxnId: response.txnId } })) ?? ticket;
 }
 

@@ -1,7 +1,7 @@
 import { formatPaisa } from '@bhada/contracts/money/amounts';
 import type { FastagRow } from '@bhada/contracts/money/fastag';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBook, IconFileReport, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBook, IconFileReport, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -98,6 +98,15 @@ export default function FastagListPage() {
               <Group gap="sm" wrap="wrap">
                 <Button variant="default" leftSection={<IconFileReport size={16} />} onClick={() => setReportOpen(true)}>
                   {t('reports')}
+                </Button>
+                <Button
+                  component={Link}
+                  to={paths.fastagSuspicious}
+                  variant="light"
+                  color="red"
+                  leftSection={<IconAlertTriangle size={16} />}
+                >
+                  {t('suspicious.open')}
                 </Button>
                 <Stack gap={0}>
                   <Text size="xs" c="dimmed">
