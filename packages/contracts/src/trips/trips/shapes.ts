@@ -117,7 +117,7 @@ export const tripDetailSchema = tripListItemSchema.extend({
   cancelReason: z.string().nullable(),
   podRejectReason: z.string().nullable(),
   /** how each reached-point stage was checked against the truck's position, overrides with their reason (ADR 270) */
-  stageChecks: z.array(stageCheckSchema),
+  stageChecks: z.array(stageCheckSchema).default([]),
 });
 export type TripDetail = z.infer<typeof tripDetailSchema>;
 

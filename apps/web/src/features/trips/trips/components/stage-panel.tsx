@@ -7,12 +7,15 @@ import { isApiError } from '../../../../lib/http.ts';
 import { toast } from '../../../../lib/notify.ts';
 import { useAdvanceState } from '../api/advance-state.ts';
 import { useStageOtp } from '../api/stage-otp.ts';
+import { isStageGeoRefusal, StageOverrideModal } from './stage-override.tsx';
 
 /** The state-change widget and the next step: a plain move, or the other party's OTP. */
 export function StagePanel({ tripId, state, widget }: { tripId: string; state: TripState; widget: StateChangeWidget }) {
   const { t } = useTranslation('trips');
   const advance = useAdvanceState();
   const [otpStage, setOtpStage] = useState<OtpStage | null>(null);
+  // a reached-point stage refused by the truck's position: the server's words, and the override form (ADR 270)
+  const [refusal, setRefusal] = useState<string | null>(null);
   const next = widget.nextAction;
   // the POD step has its own uploader below
   const showButton = next && next.toState !== 'POD_SUBMITTED';
@@ -32,7 +35,12 @@ export function StagePanel({ tripId, state, widget }: { tripId: string; state: T
               else
                 advance.mutate(
                   { tripId, toState: next.toState, currentState: state },
-                  { onSuccess: () => toast({ msg: t('stateUpdated') }) },
+                  {
+                    onSuccess: () => toast({ msg: t('stateUpdated') }),
+                    onError: (e) => {
+                      if (isStageGeoRefusal(e)) setRefusal(e.message);
+                    },
+                  },
                 );
             }}
           >
@@ -40,6 +48,25 @@ export function StagePanel({ tripId, state, widget }: { tripId: string; state: T
           </Button>
         ) : null}
       </Stack>
+      {refusal && next ? (
+        <StageOverrideModal
+          tripId={tripId}
+          state={state}
+          toState={next.toState}
+          refusal={refusal}
+          pending={advance.isPending}
+          error={advance.error && !isStageGeoRefusal(advance.error) ? advance.error.message : null}
+          onClose={() => setRefusal(null)}
+          onSubmit={(body) =>
+            advance.mutate(body, {
+              onSuccess: () => {
+                setRefusal(null);
+                toast({ msg: t('override.recorded') });
+              },
+            })
+          }
+        />
+      ) : null}
       {otpStage ? <OtpModal tripId={tripId} stage={otpStage} onClose={() => setOtpStage(null)} /> : null}
     </Card>
   );
