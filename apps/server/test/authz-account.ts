@@ -10,6 +10,11 @@ const user = { access: { kind: 'user' as const } };
 const admin = { access: { kind: 'admin' as const } };
 
 export const ACCOUNT_ACCESS = {
+  // logging in needs no session; logging out and who am I need one
+  'POST /api/auth/otp': { access: { kind: 'public' as const } },
+  'POST /api/auth/verify': { access: { kind: 'public' as const } },
+  'POST /api/auth/logout': user,
+  'GET /api/auth/me': user,
   'GET /api/rest/tesseract/v1/profile': operator,
   'PUT /api/rest/tesseract/v1/profile': operator,
   'PATCH /api/rest/tesseract/v1/profile/operative': operator,

@@ -4,9 +4,11 @@ import type { Db } from '../src/db/client.ts';
 import { OP1001 } from '../src/seed/demo-data.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { ACCOUNT_ACCESS } from './authz-account.ts';
+import { DRIVER_AND_MESSAGES_ACCESS } from './authz-driver-messages.ts';
 import { FLEET_ACCESS, FLEET_TABLES } from './authz-fleet.ts'; // fleet (issue 12)
 import { OPERATIONS_ACCESS, OPERATIONS_GUARDED_TABLES } from './authz-operations.ts';
 import { SUPPORT_ACCESS, SUPPORT_TABLES } from './authz-support.ts';
+import { TOLL_FLAG_ACCESS } from './authz-toll-flags.ts';
 import { insertSubordinate, tokenFor } from './factories.ts';
 
 /**
@@ -62,21 +64,11 @@ const op = (params?: Record<string, Fixture>, query?: Entry['query']): Entry => 
 const shared = (params?: Record<string, Fixture>): Entry => ({ access: { kind: 'operator' }, params });
 const admin = (params?: Record<string, Fixture>): Entry => ({ access: { kind: 'admin' }, params });
 const trip = { id: 'trip' } as const;
-const driverLink: Entry = { access: { kind: 'link' } };
 const tripQ = { tripId: 'trip' } as const;
 
 const ACCESS: Record<string, Entry> = {
   ...ACCOUNT_ACCESS,
   'GET /api/health': pub,
-  'POST /api/auth/otp': pub,
-  'POST /api/auth/verify': pub,
-  // the login screen's delivery status: named by the code request's id, no session yet (ADR 268)
-  'GET /api/auth/otp/{requestId}/delivery': pub,
-  // the SMS provider's delivery reports: the webhook key in the URL, never a session (ADR 266)
-  'POST /api/messages/sms/reports': pub,
-  'GET /api/admin/messages': admin(),
-  'POST /api/auth/logout': user,
-  'GET /api/auth/me': user,
   'GET /api/user/permissionGroup': shared(),
   'GET /api/user/getAllRoles': shared(),
   'POST /api/user/createRole': shared(),
@@ -190,10 +182,7 @@ const ACCESS: Record<string, Entry> = {
   'GET /api/fastag/txnOverview/{id}': op({ id: 'tag' }),
   'GET /api/fastag/transactions/v3/{id}': op({ id: 'tag' }),
   'POST /api/fastag/transactions/{txnId}/dispute': op({ txnId: 'txn' }),
-  // suspicious tolls (issue 47)
-  'GET /api/fastag/tollFlags': shared(),
-  'POST /api/fastag/tollFlags/{id}/dismiss': op({ id: 'tollFlag' }),
-  'POST /api/fastag/tollFlags/{id}/dispute': op({ id: 'tollFlag' }),
+  ...TOLL_FLAG_ACCESS,
   'GET /api/fastag/report/fastagStatement': { access: { kind: 'download' } },
   'GET /api/fastag/report/fastagStatement/v2': { access: { kind: 'download' } },
   // the tag issuer's webhook: verified by its HMAC signature, never by a session
@@ -203,23 +192,12 @@ const ACCESS: Record<string, Entry> = {
   ...SUPPORT_ACCESS,
   ...FLEET_ACCESS, // fleet (issue 12)
   ...OPERATIONS_ACCESS,
+  ...DRIVER_AND_MESSAGES_ACCESS,
   // trip screens (issue 16)
   'GET /api/rest/tesseract/v1/token/{demandId}/cancel-preview': op({ demandId: 'tokenDemand' }),
   'GET /api/rest/tesseract/v1/token/{demandId}/share-link': op({ demandId: 'tokenDemand' }),
   // the signed link is the permission (ADR 142)
   'GET /api/public/fleet-load-confirmation': pub,
-  // the driver's link (issue 49, ADR 260): the token in the path opens its one trip, no session needed
-  'GET /api/driver/{token}/trip': driverLink,
-  'POST /api/driver/{token}/stage': driverLink,
-  'POST /api/driver/{token}/delay': driverLink,
-  'POST /api/driver/{token}/positions': driverLink,
-  'POST /api/driver/{token}/location': driverLink,
-  'POST /api/driver/{token}/pod/upload-url': driverLink,
-  'POST /api/driver/{token}/pod/confirm': driverLink,
-  'POST /api/driver/{token}/pod/submit': driverLink,
-  'GET /api/rest/tesseract/v2/trip/{id}/driver-link': op(trip),
-  'POST /api/rest/tesseract/v2/trip/{id}/driver-link': op(trip),
-  'DELETE /api/rest/tesseract/v2/trip/{id}/driver-link': op(trip),
 };
 
 type Persona = 'none' | 'otherOperator' | 'subordinate' | 'consigner' | 'otherConsigner' | 'admin';
