@@ -1,3 +1,4 @@
+import { roadKm } from '../../../lib/geo.ts';
 import type { FitCell, FleetHint } from '../board/demands.repository.ts';
 
 /**
@@ -7,13 +8,11 @@ import type { FitCell, FleetHint } from '../board/demands.repository.ts';
  * loading time, stopping after its slice.
  */
 
-/** Straight-line km from the nearest of the fleet's spots (× road factor), or null without positions. */
+/** Road km from the nearest of the fleet's spots, by the one distance rule (ADR 270), or null without positions. */
 export function nearestKm(spots: FleetHint['spots'], at: { lat: number; lng: number }): number | null {
   let best: number | null = null;
   for (const s of spots) {
-    const dLat = at.lat - s.lat;
-    const dLng = (at.lng - s.lng) * 0.92;
-    const km = Math.sqrt(dLat * dLat + dLng * dLng) * 139.1;
+    const km = roadKm(s, at);
     if (best === null || km < best) best = km;
   }
   return best;

@@ -39,10 +39,8 @@ function hintOf(fleet: Awaited<ReturnType<typeof repo.fleetOf>>): repo.FleetHint
   const spots = new Map<string, { lat: number; lng: number }>();
   for (const v of fleet) {
     if (v.lat == null || v.lng == null) continue;
-    // half-degree cells keep the nearest-vehicle expression short for big fleets
-    const lat = Math.round(v.lat * 2) / 2;
-    const lng = Math.round(v.lng * 2) / 2;
-    spots.set(`${lat}:${lng}`, { lat, lng });
+    // each vehicle's latest position as it is (ADR 270): the load card agrees with the token page
+    spots.set(`${v.lat}:${v.lng}`, { lat: v.lat, lng: v.lng });
   }
   return {
     types: [...new Set(fleet.map((v) => v.vehicleType))],
