@@ -138,7 +138,13 @@ describe("the driver's link", () => {
 
   it('runs the stages through the codes as the driver, keeps the phone time, and a replay changes nothing', async () => {
     const trip = await tripWithLink();
-    const reached = { actionId: actionId(), happenedAt: ago(30), action: 'REACHED_LOADING' };
+    // the phone puts the truck at the loading point: reaching it is checked against that position (ADR 270)
+    const here = await driver(trip.token, '/positions', {
+      actionId: actionId(),
+      positions: [{ lat: 26.9124, lng: 75.7873, speedKmph: 0, recordedAt: new Date().toISOString() }],
+    });
+    expect(here.status).toBe(200);
+    const reached = { actionId: actionId(), happenedAt: new Date().toISOString(), action: 'REACHED_LOADING' };
     const first = await driver(trip.token, '/stage', reached);
     expect(first.body.data).toMatchObject({ replayed: false, state: 'REACHED_LOADING', outcome: 'DONE' });
     const replay = await driver(trip.token, '/stage', reached);

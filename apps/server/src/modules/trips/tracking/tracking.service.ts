@@ -153,6 +153,8 @@ export async function ingestPhonePositions(
     recordedAt: p.recordedAt,
   }));
   await repo.insertPositions(db, rows);
+  // the phone's positions are the truck's latest, as a device's are: the reached-point check reads them (ADR 270)
+  await recordLatestPositions(db, rows);
   await repo.setTrackingSource(db, { tripId: trip.id, source: 'DRIVER_PHONE' });
   await positionsArrived(
     events,
