@@ -93,7 +93,7 @@ test('an operator runs a trip from assignment to completion and the admin verifi
   await page.getByRole('button', { name: 'Reached unloading point' }).click();
   const override = page.getByRole('dialog');
   await expect(override.getByText(/km from the unloading point/)).toBeVisible();
-  await override.getByLabel('Reason').click();
+  await override.getByLabel('Reason').first().click();
   await page.getByRole('option', { name: 'GPS shows the wrong place' }).click();
   await override.getByRole('button', { name: 'Mark reached' }).click();
   await expect(badge(page)).toHaveText('At unloading point');
