@@ -160,12 +160,12 @@ test.describe('consigner', () => {
     await page.goto('/portal/home');
     await page.getByRole('navigation').getByText('Reports', { exact: true }).click();
     await expect(page.getByRole('heading', { level: 3, name: 'Reports' })).toBeVisible();
-    await page.getByLabel('Email').fill('reports@cn2001.example.in');
+    await page.getByLabel('Email').fill('vikram@cn2001.example.in');
     await page.getByRole('button', { name: 'Mail me the report' }).click();
     await expect(page.getByText('Report will be mailed to the email shortly.').first()).toBeVisible();
     // the request is listed with the address it goes to; a job builds it, and then it can be downloaded too
     const request = page
-      .getByText(/reports@cn2001\.example\.in/)
+      .getByText(/vikram@cn2001\.example\.in/)
       .first()
       .locator('..');
     await expect(request).toBeVisible();

@@ -32,9 +32,9 @@ export const DEMO_CONSIGNERS = [
   {
     code: CN2001,
     name: 'Hindustan Cement Works',
-    user: { name: 'Vikram Rathore', phone: '9000000101', email: 'reports@cn2001.example.in' },
+    user: { name: 'Vikram Rathore', phone: '9000000101' },
   },
-  { code: CN2002, name: 'Deccan Agro Foods', user: { name: 'Lakshmi Narayanan', phone: '9000000102', email: 'reports@cn2002.example.in' } },
+  { code: CN2002, name: 'Deccan Agro Foods', user: { name: 'Lakshmi Narayanan', phone: '9000000102' } },
 ] as const;
 
 export const DEMO_ADMIN = { name: 'Bhada Operations', phone: '9000000900' };

@@ -84,7 +84,6 @@ async function seedFoundation(tx: Db, rand: () => number) {
       userCode: `U${c.code}`,
       phone: c.user.phone,
       name: c.user.name,
-      email: c.user.email,
       kind: 'CONSIGNER',
       consignerCode: c.code,
       isDemo: true,
